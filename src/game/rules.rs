@@ -1,0 +1,492 @@
+//! Rule options and presets (RULES.md, "Presets" and every option).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use thiserror::Error;
+
+macro_rules! word_option {
+    ($(#[$m:meta])* $name:ident { $($variant:ident = $word:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $(#[serde(rename = $word)] $variant),+
+        }
+
+        impl $name {
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+
+            pub fn word(self) -> &'static str {
+                match self { $($name::$variant => $word),+ }
+            }
+
+            pub fn from_word(s: &str) -> Option<Self> {
+                match s { $($word => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.word())
+            }
+        }
+    };
+}
+
+word_option!(
+    /// How a piece leaves the board.
+    Finish { Pass = "pass", Exact = "exact", ExactCham = "exact_cham", OnCham = "on_cham" }
+);
+word_option!(
+    /// Whether the diagonal routes go through the finish 참먹이.
+    DiagonalExit { ViaCham = "via_cham", Direct = "direct" }
+);
+word_option!(
+    /// What a piece passing 방 from 모 does.
+    CenterPass { Straight = "straight", ToHome = "to_home" }
+);
+word_option!(
+    /// Whether a piece on a station must take the diagonal.
+    Shortcut { Forced = "forced", Choose = "choose" }
+);
+word_option!(
+    /// Where a Back-Do from 도 goes.
+    BackdoFromFirst { ToCham = "to_cham", OffBoard = "off_board" }
+);
+word_option!(
+    /// A Back-Do with no own piece on the board.
+    BackdoNoPiece { Discard = "discard", AsDo = "as_do", EnterBack = "enter_back", ToCham = "to_cham" }
+);
+word_option!(
+    /// Which way a Back-Do goes where two points lead here.
+    BackdoPath { Route = "route", Choose = "choose" }
+);
+word_option!(
+    /// When results are spent.
+    ThrowFlow { Pool = "pool", Each = "each" }
+);
+word_option!(
+    /// The bonus throw of a capture.
+    CaptureBonus { AfterPool = "after_pool", Immediate = "immediate", Off = "off" }
+);
+word_option!(
+    /// Landing on your own piece.
+    Stacking { On = "on", Off = "off", Choose = "choose" }
+);
+word_option!(
+    /// Who starts a game.
+    FirstPlayer { Random = "random", ThrowOff = "throw_off", SeatOrder = "seat_order" }
+);
+word_option!(
+    /// The named rule sets.
+    Preset { Standard = "standard", Boardgame = "boardgame", Yunnori = "yunnori", Nyout = "nyout" }
+);
+
+/// Pieces per side: a number or `auto` (4 with 2 sides, 3 with 3, 2 with 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pieces {
+    Fixed(u8),
+    Auto,
+}
+
+impl Serialize for Pieces {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Pieces::Fixed(n) => s.serialize_u8(*n),
+            Pieces::Auto => s.serialize_str("auto"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Pieces {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            N(u8),
+            S(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::N(n) if (2..=4).contains(&n) => Ok(Pieces::Fixed(n)),
+            Raw::S(s) if s == "auto" => Ok(Pieces::Auto),
+            _ => Err(serde::de::Error::custom(
+                "pieces must be 2, 3, 4 or \"auto\"",
+            )),
+        }
+    }
+}
+
+impl Pieces {
+    /// Pieces per side for a game with `sides` sides.
+    pub fn per_side(self, sides: u8) -> u8 {
+        match self {
+            Pieces::Fixed(n) => n,
+            Pieces::Auto => match sides {
+                0..=2 => 4,
+                3 => 3,
+                _ => 2,
+            },
+        }
+    }
+}
+
+/// Every option of RULES.md. Build it from a preset, then override options one by one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub flat_p: f64,
+    pub backdo: bool,
+    pub seoul: bool,
+    pub busan: bool,
+    pub nak_p: f64,
+    pub finish: Finish,
+    pub diagonal_exit: DiagonalExit,
+    pub center_pass: CenterPass,
+    pub jjimo_shortcut: bool,
+    pub shortcut: Shortcut,
+    pub backdo_from_first: BackdoFromFirst,
+    pub backdo_no_piece: BackdoNoPiece,
+    pub backdo_path: BackdoPath,
+    pub throw_flow: ThrowFlow,
+    pub capture_bonus: CaptureBonus,
+    pub bonus_throw_chains: bool,
+    pub backdo_capture_bonus: bool,
+    pub yut_mo_capture_bonus: bool,
+    pub stacking: Stacking,
+    pub pieces: Pieces,
+    pub first_player: FirstPlayer,
+    pub first_to: u8,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::preset(Preset::Standard)
+    }
+}
+
+/// A value given for an option, independent of the text format it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Word(String),
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Float(x) => write!(f, "{x}"),
+            OptionValue::Word(w) => write!(f, "\"{w}\""),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum RulesError {
+    #[error("unknown preset \"{0}\" (expected one of: standard, boardgame, yunnori, nyout)")]
+    UnknownPreset(String),
+    #[error("unknown option \"{0}\"")]
+    UnknownOption(String),
+    #[error("option {option}: {value} is not allowed (expected {expected})")]
+    BadValue {
+        option: String,
+        value: String,
+        expected: String,
+    },
+}
+
+impl Rules {
+    /// The options of a named preset (RULES.md, "Presets").
+    pub fn preset(preset: Preset) -> Rules {
+        let standard = Rules {
+            flat_p: 0.6,
+            backdo: true,
+            seoul: false,
+            busan: false,
+            nak_p: 0.0,
+            finish: Finish::Pass,
+            diagonal_exit: DiagonalExit::ViaCham,
+            center_pass: CenterPass::Straight,
+            jjimo_shortcut: false,
+            shortcut: Shortcut::Forced,
+            backdo_from_first: BackdoFromFirst::ToCham,
+            backdo_no_piece: BackdoNoPiece::Discard,
+            backdo_path: BackdoPath::Route,
+            throw_flow: ThrowFlow::Pool,
+            capture_bonus: CaptureBonus::AfterPool,
+            bonus_throw_chains: true,
+            backdo_capture_bonus: true,
+            yut_mo_capture_bonus: true,
+            stacking: Stacking::On,
+            pieces: Pieces::Fixed(4),
+            first_player: FirstPlayer::Random,
+            first_to: 1,
+        };
+        match preset {
+            Preset::Standard => standard,
+            Preset::Boardgame => Rules {
+                capture_bonus: CaptureBonus::Immediate,
+                backdo_path: BackdoPath::Choose,
+                first_player: FirstPlayer::ThrowOff,
+                ..standard
+            },
+            Preset::Yunnori => Rules {
+                flat_p: 0.5,
+                backdo_from_first: BackdoFromFirst::OffBoard,
+                backdo_no_piece: BackdoNoPiece::AsDo,
+                center_pass: CenterPass::ToHome,
+                jjimo_shortcut: true,
+                diagonal_exit: DiagonalExit::Direct,
+                capture_bonus: CaptureBonus::Immediate,
+                ..standard
+            },
+            Preset::Nyout => Rules {
+                backdo: false,
+                pieces: Pieces::Auto,
+                shortcut: Shortcut::Choose,
+                stacking: Stacking::Choose,
+                first_player: FirstPlayer::ThrowOff,
+                backdo_no_piece: BackdoNoPiece::AsDo,
+                ..standard
+            },
+        }
+    }
+
+    /// The preset named `name`.
+    pub fn preset_named(name: &str) -> Result<Rules, RulesError> {
+        Preset::from_word(name)
+            .map(Rules::preset)
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_string()))
+    }
+
+    /// The names of every option, as RULES.md spells them.
+    pub const OPTION_NAMES: &'static [&'static str] = &[
+        "flat_p",
+        "backdo",
+        "seoul",
+        "busan",
+        "nak_p",
+        "finish",
+        "diagonal_exit",
+        "center_pass",
+        "jjimo_shortcut",
+        "shortcut",
+        "backdo_from_first",
+        "backdo_no_piece",
+        "backdo_path",
+        "throw_flow",
+        "capture_bonus",
+        "bonus_throw_chains",
+        "backdo_capture_bonus",
+        "yut_mo_capture_bonus",
+        "stacking",
+        "pieces",
+        "first_player",
+        "first_to",
+    ];
+
+    /// Override one option. The rules are unchanged on error.
+    pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesError> {
+        fn bad(option: &str, value: &OptionValue, expected: &str) -> RulesError {
+            RulesError::BadValue {
+                option: option.to_string(),
+                value: value.to_string(),
+                expected: expected.to_string(),
+            }
+        }
+        fn boolean(option: &str, v: &OptionValue) -> Result<bool, RulesError> {
+            match v {
+                OptionValue::Bool(b) => Ok(*b),
+                _ => Err(bad(option, v, "true or false")),
+            }
+        }
+        fn probability(option: &str, v: &OptionValue, max: f64) -> Result<f64, RulesError> {
+            let x = match v {
+                OptionValue::Float(x) => *x,
+                OptionValue::Int(i) => *i as f64,
+                _ => return Err(bad(option, v, "a number")),
+            };
+            if (0.0..=max).contains(&x) && x.is_finite() {
+                Ok(x)
+            } else {
+                Err(bad(option, v, &format!("a number from 0 to {max}")))
+            }
+        }
+        fn word<T>(
+            option: &str,
+            v: &OptionValue,
+            parse: fn(&str) -> Option<T>,
+            words: &[&str],
+        ) -> Result<T, RulesError> {
+            match v {
+                OptionValue::Word(w) => parse(w),
+                _ => None,
+            }
+            .ok_or_else(|| bad(option, v, &words.join(" | ")))
+        }
+        match option {
+            // A stick that is never flat (or always flat) would make every throw 모 (or 윷)
+            // and the game would never end: keep flat_p strictly inside (0, 1).
+            "flat_p" => {
+                let x = probability(option, value, 1.0)?;
+                if x <= 0.0 || x >= 1.0 {
+                    return Err(bad(option, value, "a number strictly between 0 and 1"));
+                }
+                self.flat_p = x;
+            }
+            "nak_p" => self.nak_p = probability(option, value, 0.9)?,
+            "backdo" => self.backdo = boolean(option, value)?,
+            "seoul" => self.seoul = boolean(option, value)?,
+            "busan" => self.busan = boolean(option, value)?,
+            "jjimo_shortcut" => self.jjimo_shortcut = boolean(option, value)?,
+            "bonus_throw_chains" => self.bonus_throw_chains = boolean(option, value)?,
+            "backdo_capture_bonus" => self.backdo_capture_bonus = boolean(option, value)?,
+            "yut_mo_capture_bonus" => self.yut_mo_capture_bonus = boolean(option, value)?,
+            "finish" => self.finish = word(option, value, Finish::from_word, Finish::WORDS)?,
+            "diagonal_exit" => {
+                self.diagonal_exit =
+                    word(option, value, DiagonalExit::from_word, DiagonalExit::WORDS)?
+            }
+            "center_pass" => {
+                self.center_pass = word(option, value, CenterPass::from_word, CenterPass::WORDS)?
+            }
+            "shortcut" => {
+                self.shortcut = word(option, value, Shortcut::from_word, Shortcut::WORDS)?
+            }
+            "backdo_from_first" => {
+                self.backdo_from_first = word(
+                    option,
+                    value,
+                    BackdoFromFirst::from_word,
+                    BackdoFromFirst::WORDS,
+                )?
+            }
+            "backdo_no_piece" => {
+                self.backdo_no_piece = word(
+                    option,
+                    value,
+                    BackdoNoPiece::from_word,
+                    BackdoNoPiece::WORDS,
+                )?
+            }
+            "backdo_path" => {
+                self.backdo_path = word(option, value, BackdoPath::from_word, BackdoPath::WORDS)?
+            }
+            "throw_flow" => {
+                self.throw_flow = word(option, value, ThrowFlow::from_word, ThrowFlow::WORDS)?
+            }
+            "capture_bonus" => {
+                self.capture_bonus =
+                    word(option, value, CaptureBonus::from_word, CaptureBonus::WORDS)?
+            }
+            "stacking" => {
+                self.stacking = word(option, value, Stacking::from_word, Stacking::WORDS)?
+            }
+            "first_player" => {
+                self.first_player = word(option, value, FirstPlayer::from_word, FirstPlayer::WORDS)?
+            }
+            "pieces" => {
+                self.pieces = match value {
+                    OptionValue::Int(n) if (2..=4).contains(n) => Pieces::Fixed(*n as u8),
+                    OptionValue::Word(w) if w == "auto" => Pieces::Auto,
+                    OptionValue::Word(w) if matches!(w.as_str(), "2" | "3" | "4") => {
+                        Pieces::Fixed(w.as_bytes()[0] - b'0')
+                    }
+                    _ => return Err(bad(option, value, "2, 3, 4 or \"auto\"")),
+                }
+            }
+            "first_to" => {
+                self.first_to = match value {
+                    OptionValue::Int(n) if (1..=99).contains(n) => *n as u8,
+                    _ => return Err(bad(option, value, "a whole number from 1 to 99")),
+                }
+            }
+            _ => return Err(RulesError::UnknownOption(option.to_string())),
+        }
+        Ok(())
+    }
+
+    /// A preset plus overrides, applied in order.
+    pub fn with_overrides<'a>(
+        preset: Preset,
+        overrides: impl IntoIterator<Item = (&'a str, OptionValue)>,
+    ) -> Result<Rules, RulesError> {
+        let mut rules = Rules::preset(preset);
+        for (k, v) in overrides {
+            rules.set(k, &v)?;
+        }
+        Ok(rules)
+    }
+
+    pub(crate) fn direct_exit(&self) -> bool {
+        self.diagonal_exit == DiagonalExit::Direct
+    }
+
+    pub(crate) fn to_home(&self) -> bool {
+        self.center_pass == CenterPass::ToHome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_differ_as_specified() {
+        let s = Rules::preset(Preset::Standard);
+        let b = Rules::preset(Preset::Boardgame);
+        assert_eq!(b.capture_bonus, CaptureBonus::Immediate);
+        assert_eq!(b.backdo_path, BackdoPath::Choose);
+        assert_eq!(b.first_player, FirstPlayer::ThrowOff);
+        assert_eq!(
+            Rules {
+                capture_bonus: s.capture_bonus,
+                backdo_path: s.backdo_path,
+                first_player: s.first_player,
+                ..b
+            },
+            s
+        );
+        let y = Rules::preset(Preset::Yunnori);
+        assert_eq!(y.flat_p, 0.5);
+        assert_eq!(y.diagonal_exit, DiagonalExit::Direct);
+        let n = Rules::preset(Preset::Nyout);
+        assert!(!n.backdo);
+        assert_eq!(n.pieces.per_side(3), 3);
+    }
+
+    #[test]
+    fn overrides_are_checked() {
+        let mut r = Rules::default();
+        r.set("stacking", &OptionValue::Word("off".into())).unwrap();
+        assert_eq!(r.stacking, Stacking::Off);
+        let before = r.clone();
+        assert!(r
+            .set("stacking", &OptionValue::Word("maybe".into()))
+            .is_err());
+        assert!(r.set("stacking", &OptionValue::Bool(true)).is_err());
+        assert!(r.set("nonsense", &OptionValue::Bool(true)).is_err());
+        assert!(r.set("flat_p", &OptionValue::Float(1.0)).is_err());
+        assert!(r.set("pieces", &OptionValue::Int(5)).is_err());
+        assert_eq!(r, before);
+        r.set("pieces", &OptionValue::Word("auto".into())).unwrap();
+        assert_eq!(r.pieces, Pieces::Auto);
+    }
+
+    #[test]
+    fn serde_round_trip() {
+        for p in [
+            Preset::Standard,
+            Preset::Boardgame,
+            Preset::Yunnori,
+            Preset::Nyout,
+        ] {
+            let r = Rules::preset(p);
+            let j = serde_json::to_string(&r).unwrap();
+            let back: Rules = serde_json::from_str(&j).unwrap();
+            assert_eq!(back, r);
+        }
+    }
+}

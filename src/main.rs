@@ -1,0 +1,80 @@
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Yutbot: Yut Nori (윷놀이) for Discord.
+#[derive(Parser)]
+#[command(name = "yutbot", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Rule scenarios.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// Benchmarks (build with --release).
+    Bench {
+        #[command(subcommand)]
+        command: BenchCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Run scenario files; prints one line per failing file, then `N passed, M failed`.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Random 2-player standard games on one core; ends with `engine: N games/s`.
+    Engine {
+        /// How long to run, in seconds.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Rules {
+            command: RulesCommand::Check { files },
+        } => {
+            let (passed, failed) = yutbot::scenario::check_files(&files);
+            for (path, msg) in &failed {
+                println!("FAIL {path}: {msg}");
+            }
+            println!("{passed} passed, {} failed", failed.len());
+            if failed.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Command::Bench {
+            command: BenchCommand::Engine { seconds, seed },
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -- bench engine`");
+            }
+            let (games, actions, secs) = yutbot::bench::engine(seconds, seed);
+            println!(
+                "played {games} games, {actions} actions in {secs:.2} s ({:.0} actions/game)",
+                actions as f64 / games as f64
+            );
+            println!("engine: {:.0} games/s", games as f64 / secs);
+            ExitCode::SUCCESS
+        }
+    }
+}
