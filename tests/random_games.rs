@@ -50,7 +50,7 @@ fn play_out(rules: &Rules, seats: u8, teams: bool, seed: u64) -> u32 {
         check_invariants(&game);
         actions += 1;
         assert!(actions < 20_000, "game {seed} does not end");
-        if actions % 97 == 0 {
+        if actions.is_multiple_of(97) {
             // The whole state survives serialization byte for byte.
             let json = serde_json::to_string(&game).unwrap();
             let back: Game = serde_json::from_str(&json).unwrap();
