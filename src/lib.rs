@@ -1,6 +1,8 @@
 //! Yutbot: Yut Nori (윷놀이) for Discord. `game` holds the rules; the other modules come as
 //! the bot grows (see DESIGN.md in the shared folder).
 
+pub mod ai;
 pub mod bench;
 pub mod game;
 pub mod scenario;
+pub mod sim;

@@ -17,6 +17,31 @@ enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
+    /// A tournament between two AI levels; ends with
+    /// `a_win_rate=.. ci95=[..] a_ms_p50=.. a_ms_p99=.. games=N`.
+    Sim {
+        /// Player a: random, easy, normal, master or reference.
+        #[arg(long)]
+        a: yutbot::ai::Level,
+        /// Player b.
+        #[arg(long)]
+        b: yutbot::ai::Level,
+        #[arg(long, default_value_t = 5000)]
+        games: u32,
+        #[arg(long, default_value = "standard")]
+        preset: String,
+        /// Seats: 2 to 4. With 3-4 seats a takes one seat (rotating) and b the others.
+        #[arg(long, default_value_t = 2)]
+        seats: u8,
+        /// 2v2 teams (4 seats): a plays one side, b the other.
+        #[arg(long)]
+        teams: bool,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Benchmarks (build with --release).
     Bench {
         #[command(subcommand)]
@@ -61,6 +86,51 @@ fn main() -> ExitCode {
             } else {
                 ExitCode::FAILURE
             }
+        }
+        Command::Sim {
+            a,
+            b,
+            games,
+            preset,
+            seats,
+            teams,
+            seed,
+            threads,
+        } => {
+            let rules = match yutbot::game::Rules::preset_named(&preset) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let seats = if teams { 4 } else { seats };
+            if !(2..=4).contains(&seats) {
+                eprintln!("error: seats must be 2, 3 or 4");
+                return ExitCode::from(2);
+            }
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let cfg = yutbot::sim::SimConfig {
+                a,
+                b,
+                games,
+                rules,
+                seats,
+                teams,
+                seed,
+                threads,
+            };
+            let start = std::time::Instant::now();
+            let r = yutbot::sim::run(&cfg);
+            eprintln!(
+                "{a} vs {b}, {preset}, {seats} seats{}: {} games in {:.1} s",
+                if teams { " (teams)" } else { "" },
+                r.games,
+                start.elapsed().as_secs_f64()
+            );
+            println!("{}", r.line());
+            ExitCode::SUCCESS
         }
         Command::Bench {
             command: BenchCommand::Engine { seconds, seed },

@@ -91,8 +91,8 @@ pub struct Outcome {
 }
 
 /// Where a move puts the moving unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Landing {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Landing {
     Stand { route: Route, index: u8 },
     Home,
     Waiting,
@@ -379,6 +379,22 @@ impl Game {
             .map(|u| u.count as u32 * (u.route.len(direct) - u.index) as u32)
             .sum();
         on_board + self.waiting[side as usize] as u32 * Route::Outer.len(direct) as u32
+    }
+
+    /// A hash of everything that changes during play (not the rules): equal positions give
+    /// equal keys. For search transposition tables.
+    pub fn state_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.units.hash(&mut h);
+        self.waiting.hash(&mut h);
+        self.home.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.pool.hash(&mut h);
+        self.owed.hash(&mut h);
+        self.deferred.hash(&mut h);
+        h.finish()
     }
 
     /// Every legal action of the seat to act.
@@ -782,6 +798,56 @@ impl Game {
         }
     }
 
+    /// Where a lone piece at `(route, index)` can go with `chip`, ignoring every other piece
+    /// (for analysis: the AI's tables). Empty if the chip cannot move it.
+    pub fn piece_landings(&self, route: Route, index: u8, chip: Chip) -> ArrayVec<Landing, 4> {
+        let mut out = ArrayVec::new();
+        if chip == Chip::Backdo {
+            let mut t = ArrayVec::new();
+            self.back_targets(route, index, &mut t);
+            out.extend(t.into_iter().map(|(_, l)| l));
+            return out;
+        }
+        let n = chip.steps() as u8;
+        if let Some(l) = self.forward(route, index, n) {
+            out.push(l);
+        }
+        if let Some(alt) = self.alternative(route, index) {
+            if let Some(l) = self.forward(alt, index, n) {
+                if !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+        }
+        out
+    }
+
+    /// Where a waiting piece can enter with `chip`; `none_on_board` says whether its side has
+    /// no piece on the board (which decides what a 빽도 does).
+    pub fn entry_landings(&self, chip: Chip, none_on_board: bool) -> ArrayVec<Landing, 4> {
+        let mut out = ArrayVec::new();
+        if chip == Chip::Backdo {
+            if none_on_board {
+                match self.rules.backdo_no_piece {
+                    BackdoNoPiece::Discard => {}
+                    BackdoNoPiece::AsDo => out.push(self.stand(Route::Outer, 1)),
+                    BackdoNoPiece::EnterBack => out.push(self.stand(Route::Outer, 19)),
+                    BackdoNoPiece::ToCham => out.push(self.on_finish_square()),
+                }
+            }
+            return out;
+        }
+        if let Some(l) = self.forward(Route::Outer, 0, chip.steps() as u8) {
+            out.push(l);
+        }
+        match chip {
+            Chip::Seoul => out.push(self.stand(Route::MoHome, 8)),
+            Chip::Busan => out.push(self.stand(Route::Dwitmo, 10)),
+            _ => {}
+        }
+        out
+    }
+
     // ----- move generation -----
 
     fn plans_in_spend(&self, out: &mut ArrayVec<Plan, MAX_MOVES>) {
@@ -814,25 +880,16 @@ impl Game {
                         }
                     }
                 } else if waiting {
-                    let landing = match self.rules.backdo_no_piece {
-                        BackdoNoPiece::Discard => continue,
-                        BackdoNoPiece::AsDo => self.stand(Route::Outer, 1),
-                        BackdoNoPiece::EnterBack => self.stand(Route::Outer, 19),
-                        BackdoNoPiece::ToCham => self.on_finish_square(),
-                    };
-                    self.push_entry(out, chip, landing);
+                    for landing in self.entry_landings(chip, true) {
+                        self.push_entry(out, chip, landing);
+                    }
                 }
                 continue;
             }
             let n = chip.steps() as u8;
             if waiting {
-                if let Some(landing) = self.forward(Route::Outer, 0, n) {
+                for landing in self.entry_landings(chip, false) {
                     self.push_entry(out, chip, landing);
-                }
-                match chip {
-                    Chip::Seoul => self.push_entry(out, chip, self.stand(Route::MoHome, 8)),
-                    Chip::Busan => self.push_entry(out, chip, self.stand(Route::Dwitmo, 10)),
-                    _ => {}
                 }
             }
             for (i, u) in self.units.iter().enumerate() {

@@ -8,7 +8,7 @@ pub mod throw;
 mod types;
 
 pub use board::{Point, Route};
-pub use engine::{ActionError, Game, Outcome, Placed, Position, SetupError, MAX_MOVES};
+pub use engine::{ActionError, Game, Landing, Outcome, Placed, Position, SetupError, MAX_MOVES};
 pub use matchplay::Match;
 pub use rules::{OptionValue, Preset, Rules, RulesError};
 pub use throw::{Chip, Toss};

@@ -420,11 +420,11 @@ impl Rules {
         Ok(rules)
     }
 
-    pub(crate) fn direct_exit(&self) -> bool {
+    pub fn direct_exit(&self) -> bool {
         self.diagonal_exit == DiagonalExit::Direct
     }
 
-    pub(crate) fn to_home(&self) -> bool {
+    pub fn to_home(&self) -> bool {
         self.center_pass == CenterPass::ToHome
     }
 }

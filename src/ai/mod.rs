@@ -1,0 +1,413 @@
+//! Computer players: Random, Easy, Normal, Master and a fixed Reference player for
+//! benchmarks. Pure: the same game, level and RNG state give the same choice.
+
+pub mod eval;
+pub mod knowledge;
+
+use crate::game::{Action, Chip, Dest, Game, Landing, Move, Origin, Phase, Seat, MAX_MOVES};
+use arrayvec::ArrayVec;
+use eval::{evaluate, Weights, WIN};
+pub use knowledge::Knowledge;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// How a seat is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Random,
+    Easy,
+    Normal,
+    Master,
+    Reference,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Easy,
+        Level::Normal,
+        Level::Master,
+        Level::Reference,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Master => "master",
+            Level::Reference => "reference",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s.to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!("unknown level \"{s}\" (random, easy, normal, master, reference)")
+            })
+    }
+}
+
+/// Master's search limit: positions examined per decision. With the transposition table this
+/// covers every ordering of pools of up to four chips; larger pools finish greedily.
+const MASTER_NODES: usize = 6000;
+/// Easy plays a random legal move this often.
+const EASY_BLUNDER: f64 = 0.5;
+
+/// A computer player for one rule set.
+#[derive(Debug, Clone)]
+pub struct Bot {
+    pub level: Level,
+    k: Knowledge,
+    w: Weights,
+}
+
+impl Bot {
+    pub fn new(level: Level, rules: &crate::game::Rules) -> Bot {
+        Bot {
+            level,
+            k: Knowledge::new(rules),
+            w: Weights::default(),
+        }
+    }
+
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.k
+    }
+
+    /// The action to play for the seat to act. None only when the game is over.
+    pub fn choose<R: Rng + ?Sized>(&self, game: &Game, rng: &mut R) -> Option<Action> {
+        match game.phase() {
+            Phase::Over => None,
+            // The AI never controls the sticks.
+            Phase::Throw => Some(Action::Throw),
+            Phase::Spend => {
+                let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
+                game.legal_moves_into(&mut moves);
+                if moves.is_empty() {
+                    return None;
+                }
+                let mv = match self.level {
+                    Level::Random => moves[rng.random_range(0..moves.len())],
+                    Level::Reference => reference_move(game, &moves),
+                    Level::Normal => self.greedy(game, &moves),
+                    Level::Easy => {
+                        if rng.random_bool(EASY_BLUNDER) {
+                            moves[rng.random_range(0..moves.len())]
+                        } else {
+                            self.greedy(game, &moves)
+                        }
+                    }
+                    Level::Master => self.plan(game, &moves),
+                };
+                Some(Action::Move(mv))
+            }
+        }
+    }
+
+    /// Normal: the best-looking single move, one chip at a time.
+    fn greedy(&self, game: &Game, moves: &[Move]) -> Move {
+        let seat = game.turn();
+        let mut best = (f32::NEG_INFINITY, moves[0]);
+        let mut events = Vec::new();
+        for m in moves {
+            let mut g = game.clone();
+            events.clear();
+            if g.play_move(m, &mut events).is_err() {
+                continue;
+            }
+            let owed = owed_to(&g, seat);
+            let s = evaluate(&self.k, &self.w, &g, seat, owed);
+            if s > best.0 {
+                best = (s, *m);
+            }
+        }
+        best.1
+    }
+
+    /// Master: search every order and assignment of the chips in the pool (until the turn
+    /// passes or a bonus throw is due), scoring each end position; then look one turn
+    /// further for the most promising plans: every throw the next seat can make, with its
+    /// best reply.
+    fn plan(&self, game: &Game, moves: &[Move]) -> Move {
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        let mut search = Search {
+            bot: self,
+            seat: game.turn(),
+            nodes: 0,
+            memo: HashMap::new(),
+        };
+        let mut scored: Vec<(f32, Move, Game)> = Vec::with_capacity(moves.len());
+        for m in moves {
+            let mut g = game.clone();
+            if g.play_move(m, &mut Vec::new()).is_err() {
+                continue;
+            }
+            let (s, leaf) = search.best(&g);
+            scored.push((s, *m, leaf));
+        }
+        // Stable order: ties keep the legal-move order.
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        if scored[0].0 >= WIN || game.seats() != 2 {
+            return scored[0].1;
+        }
+        let mut best = (f32::NEG_INFINITY, scored[0].1);
+        for (s, m, leaf) in scored.iter().take(MASTER_REPLY_PLANS) {
+            let v = if *s >= WIN {
+                WIN
+            } else {
+                self.after_reply(leaf, game.turn()).unwrap_or(*s)
+            };
+            if v > best.0 {
+                best = (v, *m);
+            }
+        }
+        best.1
+    }
+
+    /// Expected value for `seat` after the next seat's turn from `leaf` (2 seats only), the
+    /// next seat playing its best-looking moves for each way its throws can fall. None when
+    /// the leaf is not the end of our turn.
+    fn after_reply(&self, leaf: &Game, seat: Seat) -> Option<f32> {
+        if leaf.is_over() || leaf.turn() == seat || leaf.phase() != Phase::Throw {
+            return None;
+        }
+        let opp = leaf.turn();
+        let mut total = 0.0f32;
+        let mut mass = 0.0f32;
+        let mut stack: Vec<(Game, f32, u8)> = vec![(leaf.clone(), 1.0, 0)];
+        while let Some((g, p, depth)) = stack.pop() {
+            if g.phase() == Phase::Throw && g.turn() == opp && !g.is_over() {
+                for chip in Chip::ALL {
+                    let q = self.k.odds[chip as usize] as f32 * (1.0 - self.k.nak as f32);
+                    if q <= 0.0 || (depth >= 2 && chip.earns_throw()) {
+                        continue;
+                    }
+                    let pq = p * q;
+                    if pq < REPLY_MIN_PROB {
+                        continue;
+                    }
+                    let mut next = g.clone();
+                    if next.play_forced(Some(chip)).is_ok() {
+                        stack.push((next, pq, depth + 1));
+                    }
+                }
+                if self.k.nak > 0.0 {
+                    let mut next = g.clone();
+                    if next.play_forced(None).is_ok() {
+                        stack.push((next, p * self.k.nak as f32, depth + 1));
+                    }
+                }
+                continue;
+            }
+            let mut g = g;
+            let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
+            while g.phase() == Phase::Spend && g.turn() == opp {
+                g.legal_moves_into(&mut moves);
+                let m = self.greedy(&g, &moves);
+                if g.play_move(&m, &mut Vec::new()).is_err() {
+                    break;
+                }
+            }
+            let v = if g.is_over() {
+                evaluate(&self.k, &self.w, &g, seat, 0)
+            } else if g.turn() == opp {
+                // A bonus throw is due to the next seat: score from its side.
+                -evaluate(&self.k, &self.w, &g, opp, owed_to(&g, opp))
+            } else {
+                -evaluate(&self.k, &self.w, &g, opp, 0)
+            };
+            total += p * v;
+            mass += p;
+        }
+        (mass > 0.0).then(|| total / mass)
+    }
+}
+
+/// Master looks one turn further for this many of its best plans (2 seats).
+const MASTER_REPLY_PLANS: usize = 6;
+/// Throw sequences of the reply less likely than this are left out.
+const REPLY_MIN_PROB: f32 = 0.002;
+
+struct Search<'a> {
+    bot: &'a Bot,
+    seat: Seat,
+    nodes: usize,
+    memo: HashMap<u64, (f32, Game)>,
+}
+
+impl Search<'_> {
+    /// Value of a position reached during our spending, with the end position that gets it.
+    fn best(&mut self, g: &Game) -> (f32, Game) {
+        let ours = g.phase() == Phase::Spend && g.turn() == self.seat;
+        if !ours || self.nodes >= MASTER_NODES {
+            if ours {
+                // Out of budget: finish the pool greedily.
+                return self.greedy_finish(g);
+            }
+            self.nodes += 1;
+            let v = evaluate(
+                &self.bot.k,
+                &self.bot.w,
+                g,
+                self.seat,
+                owed_to(g, self.seat),
+            );
+            return (v, g.clone());
+        }
+        let key = g.state_key();
+        if let Some((v, leaf)) = self.memo.get(&key) {
+            return (*v, leaf.clone());
+        }
+        self.nodes += 1;
+        let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
+        g.legal_moves_into(&mut moves);
+        let mut best: Option<(f32, Game)> = None;
+        for m in &moves {
+            let mut next = g.clone();
+            if next.play_move(m, &mut Vec::new()).is_err() {
+                continue;
+            }
+            let (v, leaf) = self.best(&next);
+            if best.as_ref().is_none_or(|b| v > b.0) {
+                let win = v >= WIN;
+                best = Some((v, leaf));
+                if win {
+                    break;
+                }
+            }
+        }
+        let best = best.unwrap_or_else(|| (f32::NEG_INFINITY, g.clone()));
+        self.memo.insert(key, best.clone());
+        best
+    }
+
+    fn greedy_finish(&mut self, g: &Game) -> (f32, Game) {
+        let mut g = g.clone();
+        let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
+        while g.phase() == Phase::Spend && g.turn() == self.seat {
+            g.legal_moves_into(&mut moves);
+            let m = self.bot.greedy(&g, &moves);
+            if g.play_move(&m, &mut Vec::new()).is_err() {
+                break;
+            }
+        }
+        let v = evaluate(
+            &self.bot.k,
+            &self.bot.w,
+            &g,
+            self.seat,
+            owed_to(&g, self.seat),
+        );
+        (v, g)
+    }
+}
+
+/// Throws still owed to `seat` in this position (a capture's bonus throw).
+fn owed_to(g: &Game, seat: Seat) -> u32 {
+    if g.turn() == seat && g.phase() != Phase::Over {
+        g.owed_throws().len() as u32 + g.deferred_bonus() as u32
+    } else {
+        0
+    }
+}
+
+/// The fixed rule-based player: finish +100, capture +50, entering +5, +4 per piece in the
+/// resulting stack, −0.5 per step the moved piece still has to go; ties go to the first move.
+pub fn reference_move(game: &Game, moves: &[Move]) -> Move {
+    let side = game.side_of(game.turn());
+    let direct = game.rules().direct_exit();
+    let merge = game.rules().stacking != crate::game::rules::Stacking::Off;
+    let mut best = (f64::NEG_INFINITY, moves[0]);
+    for m in moves {
+        let moving = match m.piece {
+            Origin::New => 1,
+            Origin::At(p) => game
+                .units()
+                .iter()
+                .rev()
+                .find(|u| u.side == side && u.point() == p)
+                .map_or(1, |u| u.count),
+        };
+        let mut score = 0.0;
+        if m.piece == Origin::New {
+            score += 5.0;
+        }
+        match m.to {
+            Dest::Home => score += 100.0,
+            Dest::Waiting => score -= 0.5 * 21.0,
+            Dest::Point(q) => {
+                let mut own = 0;
+                let mut captures = false;
+                for u in game.units().iter().filter(|u| u.point() == q) {
+                    if u.side != side {
+                        captures = true;
+                    } else if Origin::At(q) != m.piece && merge && m.stack != Some(false) {
+                        own += u.count;
+                    }
+                }
+                if captures {
+                    score += 50.0;
+                }
+                score += 4.0 * (moving + own) as f64;
+                let togo = steps_to_go(game, m, direct);
+                score -= 0.5 * togo as f64;
+            }
+        }
+        if score > best.0 {
+            best = (score, *m);
+        }
+    }
+    best.1
+}
+
+/// Steps from a move's destination to home, along the route the piece will be on.
+fn steps_to_go(game: &Game, m: &Move, direct: bool) -> u8 {
+    let side = game.side_of(game.turn());
+    let landing = match m.piece {
+        Origin::New => game
+            .entry_landings(m.chip, !game.units().iter().any(|u| u.side == side))
+            .into_iter()
+            .find(|l| landing_dest(*l) == m.to),
+        Origin::At(p) => game
+            .units()
+            .iter()
+            .rev()
+            .find(|u| u.side == side && u.point() == p)
+            .and_then(|u| {
+                game.piece_landings(u.route, u.index, m.chip)
+                    .into_iter()
+                    .find(|l| landing_dest(*l) == m.to)
+            }),
+    };
+    match landing {
+        Some(Landing::Stand { route, index }) => route.len(direct) - index,
+        Some(Landing::Home) => 0,
+        _ => 21,
+    }
+}
+
+fn landing_dest(l: Landing) -> Dest {
+    match l {
+        Landing::Stand { route, index } => Dest::Point(route.at(index)),
+        Landing::Home => Dest::Home,
+        Landing::Waiting => Dest::Waiting,
+    }
+}
