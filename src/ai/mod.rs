@@ -165,7 +165,7 @@ impl Bot {
         }
         // Stable order: ties keep the legal-move order.
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        if scored[0].0 >= WIN || game.seats() != 2 {
+        if scored[0].0 >= WIN || game.sides() != 2 {
             return scored[0].1;
         }
         let mut best = (f32::NEG_INFINITY, scored[0].1);
@@ -182,7 +182,7 @@ impl Bot {
         best.1
     }
 
-    /// Expected value for `seat` after the next seat's turn from `leaf` (2 seats only), the
+    /// Expected value for `seat` after the next seat's turn from `leaf` (two sides only), the
     /// next seat playing its best-looking moves for each way its throws can fall. None when
     /// the leaf is not the end of our turn.
     fn after_reply(&self, leaf: &Game, seat: Seat) -> Option<f32> {

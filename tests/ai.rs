@@ -1,0 +1,257 @@
+//! AI players: legal, deterministic, and sensible in crafted positions.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use yutbot::ai::{Bot, Level};
+use yutbot::game::{
+    Action, Chip, Dest, Game, Move, Origin, Phase, Placed, Position, Preset, Rules,
+};
+
+fn placed(side: u8, at: u8, count: u8) -> Placed {
+    Placed {
+        side,
+        at,
+        route: None,
+        count,
+    }
+}
+
+/// Random positions of every preset and table, reached by random play.
+fn positions(per_table: usize) -> Vec<Game> {
+    let mut out = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for preset in [
+        Preset::Standard,
+        Preset::Boardgame,
+        Preset::Yunnori,
+        Preset::Nyout,
+    ] {
+        for (seats, teams) in [(2, false), (3, false), (4, false), (4, true)] {
+            let mut taken = 0;
+            while taken < per_table {
+                let (mut g, _) = Game::new(Rules::preset(preset), seats, teams, &mut rng).unwrap();
+                while !g.is_over() && taken < per_table {
+                    if g.phase() == Phase::Spend && rng.random_bool(0.2) {
+                        out.push(g.clone());
+                        taken += 1;
+                    }
+                    let legal = g.legal_actions();
+                    let a = legal[rng.random_range(0..legal.len())];
+                    g.play(&a, &mut rng).unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_level_plays_legal_moves_everywhere() {
+    let games = positions(150);
+    assert!(games.len() >= 2400);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut bots: Vec<(Rules, Vec<Bot>)> = Vec::new();
+    for g in &games {
+        if !bots.iter().any(|(r, _)| r == g.rules()) {
+            let b = Level::ALL.iter().map(|&l| Bot::new(l, g.rules())).collect();
+            bots.push((g.rules().clone(), b));
+        }
+        let (_, levels) = bots.iter().find(|(r, _)| r == g.rules()).unwrap();
+        let legal = g.legal_actions();
+        for bot in levels {
+            let a = bot
+                .choose(g, &mut rng)
+                .expect("an action in the spend phase");
+            assert!(legal.contains(&a), "{} chose {a:?}", bot.level);
+            let mut after = g.clone();
+            after.play(&a, &mut rng).expect("the chosen action plays");
+        }
+    }
+}
+
+#[test]
+fn bots_throw_in_the_throw_phase_and_stop_when_over() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let (g, _) = Game::new(Rules::default(), 2, false, &mut rng).unwrap();
+    for l in Level::ALL {
+        assert_eq!(
+            Bot::new(l, g.rules()).choose(&g, &mut rng),
+            Some(Action::Throw)
+        );
+    }
+    let pos = Position {
+        seats: 2,
+        home: [4, 0, 0, 0],
+        ..Position::default()
+    };
+    let (over, _) = Game::from_position(Rules::default(), &pos).unwrap();
+    assert!(over.is_over());
+    assert_eq!(
+        Bot::new(Level::Master, over.rules()).choose(&over, &mut rng),
+        None
+    );
+}
+
+#[test]
+fn same_seed_same_choice() {
+    let games = positions(20);
+    for level in Level::ALL {
+        for g in &games {
+            let bot = Bot::new(level, g.rules());
+            let a = bot.choose(g, &mut ChaCha8Rng::seed_from_u64(7));
+            let b = bot.choose(g, &mut ChaCha8Rng::seed_from_u64(7));
+            assert_eq!(a, b, "{level}");
+        }
+    }
+}
+
+/// Master's moves for the rest of its spending.
+fn master_turn(g: &mut Game) -> Vec<Move> {
+    let bot = Bot::new(Level::Master, g.rules());
+    let seat = g.turn();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut played = Vec::new();
+    while g.phase() == Phase::Spend && g.turn() == seat {
+        let Some(Action::Move(m)) = bot.choose(g, &mut rng) else {
+            panic!("expected a move")
+        };
+        g.play(&Action::Move(m), &mut rng).unwrap();
+        played.push(m);
+    }
+    played
+}
+
+#[test]
+fn master_captures_the_piece_about_to_win() {
+    // Side 1 has three pieces home and its last one waits on the finish 참먹이: any forward
+    // throw wins it the game. Master's 개 from 18 lands on 참먹이 and captures it.
+    let pos = Position {
+        seats: 2,
+        pool: vec![Chip::Gae],
+        pieces: vec![placed(0, 18, 1), placed(0, 6, 1), placed(1, 0, 1)],
+        home: [0, 3, 0, 0],
+        ..Position::default()
+    };
+    let (mut g, _) = Game::from_position(Rules::default(), &pos).unwrap();
+    let played = master_turn(&mut g);
+    assert_eq!(
+        played[0],
+        Move {
+            chip: Chip::Gae,
+            piece: Origin::At(18),
+            to: Dest::Point(0),
+            stack: None
+        }
+    );
+    assert_eq!(g.waiting(1), 1);
+}
+
+#[test]
+fn master_stops_on_mo() {
+    // A new piece with 개 and 걸: either order stops it on 모 (5); a plan that spends them on
+    // two pieces or runs past 모 is worse.
+    let pos = Position {
+        seats: 2,
+        pool: vec![Chip::Geol, Chip::Gae],
+        pieces: vec![placed(1, 12, 1)],
+        ..Position::default()
+    };
+    let (mut g, _) = Game::from_position(Rules::default(), &pos).unwrap();
+    master_turn(&mut g);
+    let mine: Vec<u8> = g
+        .units()
+        .iter()
+        .filter(|u| u.side == 0)
+        .map(|u| u.point())
+        .collect();
+    assert_eq!(mine, vec![5], "{:?}", g.units());
+}
+
+#[test]
+fn master_takes_the_shortcut_order() {
+    // Seed 000: Mo then Geol on a new piece reaches 방; Geol then Mo only reaches 8.
+    let pos = Position {
+        seats: 2,
+        pool: vec![Chip::Mo, Chip::Geol],
+        pieces: vec![placed(1, 14, 1)],
+        ..Position::default()
+    };
+    let (mut g, _) = Game::from_position(Rules::default(), &pos).unwrap();
+    master_turn(&mut g);
+    let mine: Vec<u8> = g
+        .units()
+        .iter()
+        .filter(|u| u.side == 0)
+        .map(|u| u.point())
+        .collect();
+    assert_eq!(mine, vec![22], "{:?}", g.units());
+}
+
+#[test]
+fn master_keeps_a_stack_out_of_reach() {
+    // Side 1's only piece left stands on 8. Master's stack of two stands on 9 (one ahead: only
+    // a 도 reaches it). With a 개 it could move the stack to 11, three ahead of the enemy (a
+    // 걸, 34.56%), or move its single piece on 16 safely. It must not move the stack.
+    let pos = Position {
+        seats: 2,
+        pool: vec![Chip::Gae],
+        pieces: vec![placed(0, 9, 2), placed(0, 16, 1), placed(1, 8, 1)],
+        home: [1, 3, 0, 0],
+        ..Position::default()
+    };
+    let (mut g, _) = Game::from_position(Rules::default(), &pos).unwrap();
+    let played = master_turn(&mut g);
+    assert_ne!(played[0].piece, Origin::At(9), "{played:?}");
+}
+
+#[test]
+fn reference_scores_single_moves() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let bot = Bot::new(Level::Reference, &Rules::default());
+    // Finishing (+100) beats capturing (+50).
+    let pos = Position {
+        seats: 2,
+        pool: vec![Chip::Geol],
+        pieces: vec![placed(0, 18, 1), placed(0, 3, 1), placed(1, 6, 1)],
+        ..Position::default()
+    };
+    let (g, _) = Game::from_position(Rules::default(), &pos).unwrap();
+    let Some(Action::Move(m)) = bot.choose(&g, &mut rng) else {
+        panic!()
+    };
+    assert_eq!((m.piece, m.to), (Origin::At(18), Dest::Home));
+    // Capturing (+50) beats entering (+5).
+    let pos = Position {
+        seats: 2,
+        pool: vec![Chip::Geol],
+        pieces: vec![placed(0, 3, 1), placed(1, 6, 1)],
+        ..Position::default()
+    };
+    let (g, _) = Game::from_position(Rules::default(), &pos).unwrap();
+    let Some(Action::Move(m)) = bot.choose(&g, &mut rng) else {
+        panic!()
+    };
+    assert_eq!((m.piece, m.to), (Origin::At(3), Dest::Point(6)));
+}
+
+#[test]
+fn easy_loses_to_normal_and_beats_random() {
+    // A small tournament (the full figures are in the README, from `yutbot sim`).
+    let rules = Rules::default();
+    let run = |a: Level, b: Level| {
+        let cfg = yutbot::sim::SimConfig {
+            a,
+            b,
+            games: 300,
+            rules: rules.clone(),
+            seats: 2,
+            teams: false,
+            seed: 9,
+            threads: 2,
+        };
+        yutbot::sim::run(&cfg).win_rate()
+    };
+    assert!(run(Level::Easy, Level::Random) > 0.6);
+    assert!(run(Level::Easy, Level::Normal) < 0.45);
+    assert!(run(Level::Normal, Level::Random) > 0.8);
+}
