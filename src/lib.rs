@@ -6,3 +6,5 @@ pub mod bench;
 pub mod game;
 pub mod scenario;
 pub mod sim;
+pub mod store;
+pub mod table;

@@ -1,0 +1,885 @@
+//! One channel's game as a pure state machine: lobby, seats, turns, deadlines, auto-play.
+//! `Table::apply(actor, command, now)` is deterministic, so the action log replays exactly.
+
+use crate::ai::{Bot, Level};
+use crate::game::{Action, Chip, Event, Game, Match, Move, Phase, Rules, Seat, MAX_MOVES};
+use arrayvec::ArrayVec;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub type UserId = u64;
+
+/// Language of a table's messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    En,
+    Ko,
+}
+
+impl Lang {
+    /// From a Discord locale such as "ko" or "en-US".
+    pub fn from_locale(locale: &str) -> Lang {
+        if locale.starts_with("ko") {
+            Lang::Ko
+        } else {
+            Lang::En
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Player {
+    Human { user: UserId, name: String },
+    Bot { level: Level },
+}
+
+impl Player {
+    pub fn user(&self) -> Option<UserId> {
+        match self {
+            Player::Human { user, .. } => Some(*user),
+            Player::Bot { .. } => None,
+        }
+    }
+}
+
+/// A seat at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatState {
+    pub player: Player,
+    /// Team 0 or 1 (2v2 only; in free-for-all the seat's own side).
+    pub team: u8,
+    /// Played for after a short delay until the player acts again.
+    pub away: bool,
+    /// Deadlines missed in a row.
+    pub timeouts: u8,
+    /// "Let the bot play my turn": cleared when the turn passes.
+    pub autoplay: bool,
+    pub captures: u32,
+    pub pieces_home: u32,
+}
+
+impl SeatState {
+    fn new(player: Player, team: u8) -> SeatState {
+        SeatState {
+            player,
+            team,
+            away: false,
+            timeouts: 0,
+            autoplay: false,
+            captures: 0,
+            pieces_home: 0,
+        }
+    }
+
+    /// The name shown for this seat.
+    pub fn name(&self, lang: Lang) -> String {
+        match &self.player {
+            Player::Human { name, .. } => name.clone(),
+            Player::Bot { level } => format!("🤖 {}", level_name(*level, lang)),
+        }
+    }
+}
+
+/// A bot level's display name.
+pub fn level_name(level: Level, lang: Lang) -> &'static str {
+    match (level, lang) {
+        (Level::Easy, Lang::En) => "Easy",
+        (Level::Normal, Lang::En) => "Normal",
+        (Level::Master, Lang::En) => "Master",
+        (Level::Random, Lang::En) => "Random",
+        (Level::Reference, Lang::En) => "Reference",
+        (Level::Easy, Lang::Ko) => "쉬움",
+        (Level::Normal, Lang::Ko) => "보통",
+        (Level::Master, Lang::Ko) => "어려움",
+        (Level::Random, Lang::Ko) => "무작위",
+        (Level::Reference, Lang::Ko) => "기준",
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Lobby,
+    Playing,
+    Finished,
+    Stopped,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+            Status::Stopped => "stopped",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Status> {
+        [
+            Status::Lobby,
+            Status::Playing,
+            Status::Finished,
+            Status::Stopped,
+        ]
+        .into_iter()
+        .find(|x| x.name() == s)
+    }
+
+    pub fn is_active(self) -> bool {
+        matches!(self, Status::Lobby | Status::Playing)
+    }
+}
+
+/// How a table was set up.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub rules: Rules,
+    /// Preset name the rules came from (for display).
+    pub preset: String,
+    /// 2v2 teams (4 seats).
+    pub teams: bool,
+    /// Seats for free-for-all, 2 to 4.
+    pub seats: u8,
+    /// Seconds per action, 10 to 300.
+    pub turn_seconds: u32,
+    pub lang: Lang,
+    /// Delay before a bot (or an away player's stand-in) acts, in ms.
+    pub bot_delay_ms: u32,
+}
+
+impl Settings {
+    pub fn capacity(&self) -> u8 {
+        if self.teams {
+            4
+        } else {
+            self.seats
+        }
+    }
+}
+
+/// Who sent a command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Actor {
+    User {
+        id: UserId,
+        name: String,
+        /// May stop any game (a server moderator).
+        #[serde(default)]
+        moderator: bool,
+    },
+    /// Timers and bots.
+    System,
+}
+
+impl Actor {
+    pub fn user(id: UserId, name: &str) -> Actor {
+        Actor::User {
+            id,
+            name: name.to_string(),
+            moderator: false,
+        }
+    }
+
+    pub fn id(&self) -> Option<UserId> {
+        match self {
+            Actor::User { id, .. } => Some(*id),
+            Actor::System => None,
+        }
+    }
+
+    /// For the action log.
+    pub fn tag(&self) -> String {
+        match self {
+            Actor::User { id, .. } => format!("user:{id}"),
+            Actor::System => "system".to_string(),
+        }
+    }
+}
+
+/// Everything a table can be asked to do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case")]
+pub enum Command {
+    /// The game was created (the first entry of every log).
+    Create,
+    Join,
+    Leave,
+    Team {
+        team: u8,
+    },
+    AddBot {
+        level: Level,
+    },
+    RemoveBot,
+    FillBots {
+        level: Level,
+    },
+    Start,
+    Throw,
+    Select {
+        chip: Chip,
+    },
+    /// Show the next page of moves for the selected chip.
+    More,
+    Move {
+        mv: Move,
+    },
+    /// Back out of a selected chip.
+    Back,
+    /// Let the bot play the rest of my turn.
+    AutoPlay,
+    /// Leave a running game: a Normal bot takes the seat.
+    Resign,
+    Stop,
+    Rematch,
+    Repost,
+    /// The deadline passed: play for the idle seat.
+    Timeout,
+    /// A bot's pacing delay passed: the bot acts.
+    BotTurn,
+}
+
+/// A command refused: shown privately to the person who asked; the table is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    NotYourTurn { whose: String },
+    NotSeated,
+    AlreadySeated,
+    Full,
+    TeamFull,
+    NotInLobby,
+    NotPlaying,
+    NotFinished,
+    NeedPlayers,
+    NotHostYet,
+    NotHost,
+    NoBot,
+    Illegal(String),
+    NoMoves,
+    NotDue,
+}
+
+impl Refusal {
+    pub fn message(&self, lang: Lang) -> String {
+        use Refusal::*;
+        match (self, lang) {
+            (NotYourTurn { whose }, Lang::En) => {
+                format!("It's {whose}'s turn right now. Please wait for yours.")
+            }
+            (NotYourTurn { whose }, Lang::Ko) => {
+                format!("지금은 {whose} 님 차례예요. 잠시만 기다려 주세요.")
+            }
+            (NotSeated, Lang::En) => "You're not playing in this game.".into(),
+            (NotSeated, Lang::Ko) => "이 판에 참가하지 않으셨어요.".into(),
+            (AlreadySeated, Lang::En) => "You already have a seat.".into(),
+            (AlreadySeated, Lang::Ko) => "이미 자리에 앉아 있어요.".into(),
+            (Full, Lang::En) => "Every seat is taken.".into(),
+            (Full, Lang::Ko) => "자리가 모두 찼어요.".into(),
+            (TeamFull, Lang::En) => "That team is full.".into(),
+            (TeamFull, Lang::Ko) => "그 편은 자리가 찼어요.".into(),
+            (NotInLobby, Lang::En) => "The game has already started.".into(),
+            (NotInLobby, Lang::Ko) => "이미 시작한 판이에요.".into(),
+            (NotPlaying, Lang::En) => "The game is not running.".into(),
+            (NotPlaying, Lang::Ko) => "진행 중인 판이 아니에요.".into(),
+            (NotFinished, Lang::En) => "The game is not over yet.".into(),
+            (NotFinished, Lang::Ko) => "아직 판이 끝나지 않았어요.".into(),
+            (NeedPlayers, Lang::En) => {
+                "Not enough players yet: fill the seats (or add bots) first.".into()
+            }
+            (NeedPlayers, Lang::Ko) => {
+                "아직 인원이 모자라요. 자리를 채우거나 봇을 넣어 주세요.".into()
+            }
+            (NotHostYet, Lang::En) => "Only the host can start before every seat is filled.".into(),
+            (NotHostYet, Lang::Ko) => "자리가 다 차기 전에는 방장만 시작할 수 있어요.".into(),
+            (NotHost, Lang::En) => "Only the host or a moderator can do that.".into(),
+            (NotHost, Lang::Ko) => "방장이나 관리자만 할 수 있어요.".into(),
+            (NoBot, Lang::En) => "There is no bot to remove.".into(),
+            (NoBot, Lang::Ko) => "뺄 봇이 없어요.".into(),
+            (Illegal(why), Lang::En) => format!("That move isn't possible: {why}."),
+            (Illegal(why), Lang::Ko) => format!("그렇게는 못 움직여요: {why}."),
+            (NoMoves, Lang::En) => "That result has no legal move.".into(),
+            (NoMoves, Lang::Ko) => "그 결과로는 움직일 수 있는 말이 없어요.".into(),
+            (NotDue, Lang::En) => "Nothing is due yet.".into(),
+            (NotDue, Lang::Ko) => "아직 때가 아니에요.".into(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+/// What an accepted command did, besides changing the table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Outcome {
+    /// Game events, for narration.
+    pub events: Vec<Event>,
+    /// The game finished with this command: record the result.
+    pub finished: bool,
+    /// Post the board as a new message.
+    pub repost: bool,
+    /// The command asks for a new game with the same seats (handled by the service).
+    pub rematch: bool,
+}
+
+/// What to do instead, for a refused action in the wrong phase.
+fn hint(lang: Lang, phase: Option<Phase>) -> String {
+    match (lang, phase) {
+        (Lang::En, Some(Phase::Throw)) => "throw first".into(),
+        (Lang::Ko, Some(Phase::Throw)) => "먼저 윷을 던지세요".into(),
+        (Lang::En, _) => "pick a result and a piece".into(),
+        (Lang::Ko, _) => "결과와 말을 고르세요".into(),
+    }
+}
+
+/// How long an away player's stand-in waits, in ms.
+pub const AWAY_DELAY_MS: i64 = 3_000;
+/// Missed deadlines in a row before a player is marked away.
+pub const AWAY_AFTER: u8 = 3;
+/// Move buttons per page (4 rows of 5).
+pub const MOVES_PER_PAGE: usize = 20;
+
+/// One channel's game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub host: UserId,
+    pub status: Status,
+    pub settings: Settings,
+    pub seats: Vec<SeatState>,
+    pub game: Option<Game>,
+    pub series: Match,
+    /// The chip whose moves are shown, and the page of them.
+    pub selected: Option<Chip>,
+    pub page: u8,
+    pub version: u64,
+    /// When the current action is due (ms since the Unix epoch).
+    pub deadline_ms: Option<i64>,
+    /// Events of the last command, for the board and the narration.
+    pub last_events: Vec<Event>,
+    /// A line about what the table did by itself (auto-play, away).
+    pub notice: Option<String>,
+    pub rng: ChaCha20Rng,
+}
+
+impl Table {
+    /// A new lobby with its host seated.
+    pub fn new(
+        id: i64,
+        guild: u64,
+        channel: u64,
+        host: &Actor,
+        settings: Settings,
+        seed: u64,
+    ) -> Table {
+        let first_to = settings.rules.first_to;
+        let mut t = Table {
+            id,
+            guild,
+            channel,
+            host: host.id().unwrap_or(0),
+            status: Status::Lobby,
+            settings,
+            seats: Vec::new(),
+            game: None,
+            series: Match::new(first_to),
+            selected: None,
+            page: 0,
+            version: 0,
+            deadline_ms: None,
+            last_events: Vec::new(),
+            notice: None,
+            rng: ChaCha20Rng::seed_from_u64(seed),
+        };
+        if let Actor::User { id, name, .. } = host {
+            t.seats.push(SeatState::new(
+                Player::Human {
+                    user: *id,
+                    name: name.clone(),
+                },
+                0,
+            ));
+        }
+        t
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.settings.lang
+    }
+
+    /// The seat a user sits in.
+    pub fn seat_of(&self, user: UserId) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|s| s.player.user() == Some(user))
+    }
+
+    /// The seat to act, while playing.
+    pub fn acting(&self) -> Option<Seat> {
+        match (&self.game, self.status) {
+            (Some(g), Status::Playing) if !g.is_over() => Some(g.turn()),
+            _ => None,
+        }
+    }
+
+    /// Is the acting seat played by the computer right now (a bot, away or auto-play)?
+    pub fn computer_acts(&self) -> bool {
+        self.acting().is_some_and(|s| {
+            let seat = &self.seats[s as usize];
+            matches!(seat.player, Player::Bot { .. }) || seat.away || seat.autoplay
+        })
+    }
+
+    /// The chip whose moves are shown: the selected one, or the only playable kind.
+    pub fn shown_chip(&self) -> Option<Chip> {
+        let g = self.game.as_ref()?;
+        if g.phase() != Phase::Spend {
+            return None;
+        }
+        if self.selected.is_some() {
+            return self.selected;
+        }
+        let moves = g.legal_moves();
+        let first = moves.first()?.chip;
+        moves.iter().all(|m| m.chip == first).then_some(first)
+    }
+
+    /// Legal moves of the shown chip, in the engine's order.
+    pub fn shown_moves(&self) -> Vec<Move> {
+        match (self.shown_chip(), &self.game) {
+            (Some(c), Some(g)) => g
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.chip == c)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Apply a command. On refusal nothing changes.
+    pub fn apply(&mut self, actor: &Actor, cmd: &Command, now_ms: i64) -> Result<Outcome, Refusal> {
+        let mut next = self.clone();
+        let out = next.apply_inner(actor, cmd, now_ms)?;
+        next.version += 1;
+        *self = next;
+        Ok(out)
+    }
+
+    fn apply_inner(&mut self, actor: &Actor, cmd: &Command, now: i64) -> Result<Outcome, Refusal> {
+        let mut out = Outcome::default();
+        match cmd {
+            Command::Join => self.join(actor)?,
+            Command::Leave => self.leave(actor)?,
+            Command::Team { team } => self.switch_team(actor, *team)?,
+            Command::AddBot { level } => {
+                self.lobby_only()?;
+                self.seated(actor)?;
+                let team = self.open_team().ok_or(Refusal::Full)?;
+                self.seats
+                    .push(SeatState::new(Player::Bot { level: *level }, team));
+            }
+            Command::RemoveBot => {
+                self.lobby_only()?;
+                self.seated(actor)?;
+                let i = self
+                    .seats
+                    .iter()
+                    .rposition(|s| matches!(s.player, Player::Bot { .. }))
+                    .ok_or(Refusal::NoBot)?;
+                self.seats.remove(i);
+            }
+            Command::FillBots { level } => {
+                self.lobby_only()?;
+                self.seated(actor)?;
+                let mut added = false;
+                while let Some(team) = self.open_team() {
+                    self.seats
+                        .push(SeatState::new(Player::Bot { level: *level }, team));
+                    added = true;
+                }
+                if !added {
+                    return Err(Refusal::Full);
+                }
+            }
+            Command::Start => self.start(actor, now)?,
+            Command::Throw | Command::Select { .. } | Command::More | Command::Move { .. } => {
+                let seat = self.human_turn(actor)?;
+                let s = &mut self.seats[seat as usize];
+                s.timeouts = 0;
+                s.away = false;
+                self.notice = None;
+                match cmd {
+                    Command::Throw => {
+                        self.play(&Action::Throw, now, &mut out)?;
+                    }
+                    Command::Select { chip } => {
+                        let g = self.game.as_ref().ok_or(Refusal::NotPlaying)?;
+                        if g.phase() != Phase::Spend {
+                            return Err(Refusal::Illegal(self.phase_hint()));
+                        }
+                        if !g.legal_moves().iter().any(|m| m.chip == *chip) {
+                            return Err(Refusal::NoMoves);
+                        }
+                        self.selected = Some(*chip);
+                        self.page = 0;
+                    }
+                    Command::More => {
+                        let n = self.shown_moves().len();
+                        if n <= MOVES_PER_PAGE {
+                            return Err(Refusal::NoMoves);
+                        }
+                        let pages = n.div_ceil(MOVES_PER_PAGE) as u8;
+                        self.page = (self.page + 1) % pages;
+                    }
+                    Command::Move { mv } => {
+                        self.play(&Action::Move(*mv), now, &mut out)?;
+                    }
+                    _ => unreachable!("matched above"),
+                }
+            }
+            Command::Back => {
+                self.human_turn(actor)?;
+                if self.selected.is_none() {
+                    return Err(Refusal::NoMoves);
+                }
+                self.selected = None;
+                self.page = 0;
+            }
+            Command::AutoPlay => {
+                let seat = self.human_turn(actor)?;
+                self.seats[seat as usize].autoplay = true;
+                self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
+            }
+            Command::Resign => {
+                if self.status != Status::Playing {
+                    return Err(Refusal::NotPlaying);
+                }
+                let seat = self.seated(actor)?;
+                self.seats[seat].player = Player::Bot {
+                    level: Level::Normal,
+                };
+                self.seats[seat].away = false;
+                self.seats[seat].autoplay = false;
+                self.arm(now);
+            }
+            Command::Stop => {
+                if !self.status.is_active() {
+                    return Err(Refusal::NotPlaying);
+                }
+                let allowed = match actor {
+                    Actor::User { id, moderator, .. } => *moderator || *id == self.host,
+                    Actor::System => true,
+                };
+                if !allowed {
+                    return Err(Refusal::NotHost);
+                }
+                self.status = Status::Stopped;
+                self.deadline_ms = None;
+                self.selected = None;
+            }
+            Command::Rematch => {
+                if self.status != Status::Finished && self.status != Status::Stopped {
+                    return Err(Refusal::NotFinished);
+                }
+                self.seated(actor)?;
+                out.rematch = true;
+            }
+            Command::Repost => {
+                out.repost = true;
+            }
+            Command::Create => return Err(Refusal::NotDue),
+            Command::Timeout | Command::BotTurn => {
+                if actor != &Actor::System {
+                    return Err(Refusal::NotDue);
+                }
+                let Some(seat) = self.acting() else {
+                    return Err(Refusal::NotDue);
+                };
+                if self.deadline_ms.is_none_or(|d| now < d) {
+                    return Err(Refusal::NotDue);
+                }
+                let computer = self.computer_acts();
+                if *cmd == Command::BotTurn && !computer {
+                    return Err(Refusal::NotDue);
+                }
+                let level = match &self.seats[seat as usize].player {
+                    Player::Bot { level } => *level,
+                    Player::Human { .. } => Level::Normal,
+                };
+                if !computer {
+                    // A person ran out of time.
+                    let s = &mut self.seats[seat as usize];
+                    s.timeouts += 1;
+                    let name = s.name(self.settings.lang);
+                    if s.timeouts >= AWAY_AFTER {
+                        s.away = true;
+                    }
+                    self.notice = Some(match self.settings.lang {
+                        Lang::En => format!("⏰ {name} ran out of time; the bot played for them."),
+                        Lang::Ko => format!("⏰ {name} 님 시간이 다 되어 봇이 대신 두었어요."),
+                    });
+                }
+                let action = {
+                    let g = self.game.as_ref().ok_or(Refusal::NotPlaying)?;
+                    let bot = Bot::new(level, g.rules());
+                    bot.choose(g, &mut self.rng).ok_or(Refusal::NotDue)?
+                };
+                self.play(&action, now, &mut out)?;
+            }
+        }
+        Ok(out)
+    }
+
+    fn phase_hint(&self) -> String {
+        hint(self.settings.lang, self.game.as_ref().map(|g| g.phase()))
+    }
+
+    /// Play an engine action for the seat to act, then update seats and the deadline.
+    fn play(&mut self, action: &Action, now: i64, out: &mut Outcome) -> Result<(), Refusal> {
+        let lang = self.settings.lang;
+        let g = self.game.as_mut().ok_or(Refusal::NotPlaying)?;
+        let seat = g.turn();
+        let phase = g.phase();
+        let events = g.play(action, &mut self.rng).map_err(|e| {
+            Refusal::Illegal(match e {
+                crate::game::ActionError::NotSpendPhase
+                | crate::game::ActionError::NotThrowPhase => hint(lang, Some(phase)),
+                other => other.to_string(),
+            })
+        })?;
+        for e in &events {
+            match e {
+                Event::Captured { seat, count, .. } => {
+                    self.seats[*seat as usize].captures += *count as u32;
+                }
+                Event::Finished { count, .. } => {
+                    self.seats[seat as usize].pieces_home += *count as u32;
+                }
+                Event::TurnPassed { from, .. } => {
+                    self.seats[*from as usize].autoplay = false;
+                }
+                _ => {}
+            }
+        }
+        self.selected = None;
+        self.page = 0;
+        if let Some(o) = self.game.as_ref().and_then(|g| g.outcome()).cloned() {
+            self.status = Status::Finished;
+            self.deadline_ms = None;
+            self.series.record(&o);
+            out.finished = true;
+        } else {
+            self.arm(now);
+        }
+        out.events.extend(events.iter().cloned());
+        self.last_events = events;
+        Ok(())
+    }
+
+    /// Set the deadline of the action now due.
+    fn arm(&mut self, now: i64) {
+        let Some(seat) = self.acting() else {
+            self.deadline_ms = None;
+            return;
+        };
+        let s = &self.seats[seat as usize];
+        let delay = match s.player {
+            Player::Bot { .. } => self.settings.bot_delay_ms as i64,
+            Player::Human { .. } if s.autoplay => self.settings.bot_delay_ms as i64,
+            Player::Human { .. } if s.away => AWAY_DELAY_MS,
+            Player::Human { .. } => self.settings.turn_seconds as i64 * 1000,
+        };
+        self.deadline_ms = Some(now + delay);
+    }
+
+    /// The seat of the person acting, if it is their turn.
+    fn human_turn(&self, actor: &Actor) -> Result<Seat, Refusal> {
+        let seat = self.acting().ok_or(Refusal::NotPlaying)?;
+        let me = actor.id().ok_or(Refusal::NotSeated)?;
+        let turn_user = self.seats[seat as usize].player.user();
+        if turn_user == Some(me) {
+            return Ok(seat);
+        }
+        if self.seat_of(me).is_none() {
+            return Err(Refusal::NotSeated);
+        }
+        Err(Refusal::NotYourTurn {
+            whose: self.seats[seat as usize].name(self.settings.lang),
+        })
+    }
+
+    fn lobby_only(&self) -> Result<(), Refusal> {
+        if self.status == Status::Lobby {
+            Ok(())
+        } else {
+            Err(Refusal::NotInLobby)
+        }
+    }
+
+    fn seated(&self, actor: &Actor) -> Result<usize, Refusal> {
+        actor
+            .id()
+            .and_then(|id| self.seat_of(id))
+            .ok_or(Refusal::NotSeated)
+    }
+
+    /// A team with a free seat (the emptier one), or 0 in free-for-all while seats remain.
+    fn open_team(&self) -> Option<u8> {
+        if self.seats.len() >= self.settings.capacity() as usize {
+            return None;
+        }
+        if !self.settings.teams {
+            return Some(0);
+        }
+        let on = |t: u8| self.seats.iter().filter(|s| s.team == t).count();
+        if on(0) <= on(1) {
+            Some(0)
+        } else {
+            Some(1)
+        }
+    }
+
+    fn join(&mut self, actor: &Actor) -> Result<(), Refusal> {
+        self.lobby_only()?;
+        let Actor::User { id, name, .. } = actor else {
+            return Err(Refusal::NotSeated);
+        };
+        if self.seat_of(*id).is_some() {
+            return Err(Refusal::AlreadySeated);
+        }
+        let team = self.open_team().ok_or(Refusal::Full)?;
+        self.seats.push(SeatState::new(
+            Player::Human {
+                user: *id,
+                name: name.clone(),
+            },
+            team,
+        ));
+        Ok(())
+    }
+
+    fn leave(&mut self, actor: &Actor) -> Result<(), Refusal> {
+        self.lobby_only()?;
+        let i = self.seated(actor)?;
+        self.seats.remove(i);
+        if actor.id() == Some(self.host) {
+            // The next person seated becomes host; a lobby with nobody in it closes.
+            match self.seats.iter().find_map(|s| s.player.user()) {
+                Some(next) => self.host = next,
+                None => {
+                    self.status = Status::Stopped;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn switch_team(&mut self, actor: &Actor, team: u8) -> Result<(), Refusal> {
+        self.lobby_only()?;
+        if !self.settings.teams || team > 1 {
+            return Err(Refusal::TeamFull);
+        }
+        let i = self.seated(actor)?;
+        if self.seats[i].team == team {
+            return Ok(());
+        }
+        if self.seats.iter().filter(|s| s.team == team).count() >= 2 {
+            return Err(Refusal::TeamFull);
+        }
+        self.seats[i].team = team;
+        Ok(())
+    }
+
+    fn start(&mut self, actor: &Actor, now: i64) -> Result<(), Refusal> {
+        self.lobby_only()?;
+        let me = self.seated(actor)?;
+        let full = self.seats.len() == self.settings.capacity() as usize;
+        if self.seats.len() < 2 {
+            return Err(Refusal::NeedPlayers);
+        }
+        if self.settings.teams {
+            let on = |t: u8| self.seats.iter().filter(|s| s.team == t).count();
+            if on(0) != 2 || on(1) != 2 {
+                return Err(Refusal::NeedPlayers);
+            }
+            // Seat order A1 B1 A2 B2.
+            let a: Vec<SeatState> = self.seats.iter().filter(|s| s.team == 0).cloned().collect();
+            let b: Vec<SeatState> = self.seats.iter().filter(|s| s.team == 1).cloned().collect();
+            self.seats = vec![a[0].clone(), b[0].clone(), a[1].clone(), b[1].clone()];
+        }
+        if !full && self.seats[me].player.user() != Some(self.host) {
+            return Err(Refusal::NotHostYet);
+        }
+        self.begin(now)
+    }
+
+    /// Deal a new game with the current seats.
+    fn begin(&mut self, now: i64) -> Result<(), Refusal> {
+        let n = self.seats.len() as u8;
+        let (game, events) = Game::new(
+            self.settings.rules.clone(),
+            n,
+            self.settings.teams,
+            &mut self.rng,
+        )
+        .map_err(|e| Refusal::Illegal(e.to_string()))?;
+        if !self.settings.teams {
+            for (i, s) in self.seats.iter_mut().enumerate() {
+                s.team = i as u8;
+            }
+        }
+        for s in &mut self.seats {
+            s.away = false;
+            s.timeouts = 0;
+            s.autoplay = false;
+            s.captures = 0;
+            s.pieces_home = 0;
+        }
+        self.game = Some(game);
+        self.status = Status::Playing;
+        self.selected = None;
+        self.last_events = events;
+        self.notice = None;
+        self.arm(now);
+        Ok(())
+    }
+
+    /// A new table for a rematch: same settings and seats, the series carried over unless it
+    /// was decided.
+    pub fn rematch(&self, id: i64, seed: u64, now: i64) -> Table {
+        let mut t = self.clone();
+        t.id = id;
+        t.version = 0;
+        t.rng = ChaCha20Rng::seed_from_u64(seed);
+        if t.series.winner().is_some() {
+            t.series = Match::new(t.settings.rules.first_to);
+        }
+        // Cannot fail: the same seats started a game before.
+        if t.begin(now).is_err() {
+            t.status = Status::Lobby;
+            t.game = None;
+        }
+        t
+    }
+
+    /// Legal moves of the current position (for views and bots).
+    pub fn legal_moves(&self) -> ArrayVec<Move, MAX_MOVES> {
+        let mut v = ArrayVec::new();
+        if let Some(g) = &self.game {
+            g.legal_moves_into(&mut v);
+        }
+        v
+    }
+}

@@ -1,0 +1,9 @@
+//! Lobbies, seats, turns, timers, auto-play and the platform-neutral view of a game.
+//! `core` is the pure state machine; `service` runs one actor per game with storage and time.
+
+pub mod core;
+pub mod service;
+pub mod view;
+
+pub use self::core::{Actor, Command, Lang, Player, Refusal, Settings, Status, Table};
+pub use view::{Button, Painter, Style, View};

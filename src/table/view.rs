@@ -1,0 +1,846 @@
+//! What a table looks like to people: text, the board picture and buttons, independent of
+//! Discord; and the custom-id codec that carries game id, version and action.
+
+use super::core::{level_name, Command, Lang, Player, Status, Table, MOVES_PER_PAGE};
+use crate::ai::Level;
+use crate::game::board::{point, POINTS};
+use crate::game::{Chip, Dest, Event, Move, Origin, Phase};
+use thiserror::Error;
+
+/// Button colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    pub label: String,
+    pub style: Style,
+    pub custom_id: String,
+    pub disabled: bool,
+}
+
+/// A message to show.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct View {
+    pub text: String,
+    /// The board as PNG.
+    pub png: Option<Vec<u8>>,
+    /// At most 5 rows of at most 5 buttons.
+    pub rows: Vec<Vec<Button>>,
+    /// Only for the person who asked.
+    pub private: bool,
+    /// Mention this user (their turn has just started).
+    pub ping: Option<u64>,
+    /// When the current action is due (ms since the Unix epoch).
+    pub deadline_ms: Option<i64>,
+}
+
+impl View {
+    /// A private note.
+    pub fn private(text: impl Into<String>) -> View {
+        View {
+            text: text.into(),
+            private: true,
+            ..View::default()
+        }
+    }
+}
+
+/// Draws the board for a table (the renderer, or nothing in tests that don't need it).
+pub trait Painter: Send + Sync {
+    /// `labels`: the button label of each move shown, so the picture matches the buttons.
+    fn paint(&self, table: &Table, labels: &[(Move, String)]) -> Option<Vec<u8>>;
+}
+
+/// A painter that draws nothing.
+pub struct NoPainter;
+
+impl Painter for NoPainter {
+    fn paint(&self, _: &Table, _: &[(Move, String)]) -> Option<Vec<u8>> {
+        None
+    }
+}
+
+/// Longest custom id Discord accepts.
+pub const MAX_CUSTOM_ID: usize = 100;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("not a yutbot button: {0}")]
+pub struct DecodeError(pub String);
+
+/// `yut:<game>:<version>:<action>`.
+pub fn encode(game: i64, version: u64, cmd: &Command) -> String {
+    let action = match cmd {
+        Command::Join => "join".to_string(),
+        Command::Leave => "leave".to_string(),
+        Command::Team { team } => format!("team:{team}"),
+        Command::AddBot { level } => format!("bot:{}", level.name()),
+        Command::RemoveBot => "unbot".to_string(),
+        Command::FillBots { level } => format!("fill:{}", level.name()),
+        Command::Start => "start".to_string(),
+        Command::Throw => "throw".to_string(),
+        Command::Select { chip } => format!("sel:{}", chip.name()),
+        Command::More => "more".to_string(),
+        Command::Move { mv } => {
+            let piece = match mv.piece {
+                Origin::New => "n".to_string(),
+                Origin::At(p) => p.to_string(),
+            };
+            let to = match mv.to {
+                Dest::Point(p) => p.to_string(),
+                Dest::Home => "h".to_string(),
+                Dest::Waiting => "w".to_string(),
+            };
+            let stack = match mv.stack {
+                None => "",
+                Some(true) => ":s",
+                Some(false) => ":b",
+            };
+            format!("mv:{}:{piece}:{to}{stack}", mv.chip.name())
+        }
+        Command::Back => "back".to_string(),
+        Command::AutoPlay => "auto".to_string(),
+        Command::Resign => "resign".to_string(),
+        Command::Stop => "stop".to_string(),
+        Command::Rematch => "rematch".to_string(),
+        Command::Repost => "repost".to_string(),
+        Command::Create => "create".to_string(),
+        Command::Timeout => "timeout".to_string(),
+        Command::BotTurn => "botturn".to_string(),
+    };
+    format!("yut:{game}:{version}:{action}")
+}
+
+/// Parse a custom id into (game, version, command). Internal commands never decode.
+pub fn decode(id: &str) -> Result<(i64, u64, Command), DecodeError> {
+    let bad = || DecodeError(id.chars().take(MAX_CUSTOM_ID).collect());
+    if id.len() > MAX_CUSTOM_ID {
+        return Err(bad());
+    }
+    let mut parts = id.split(':');
+    if parts.next() != Some("yut") {
+        return Err(bad());
+    }
+    let game: i64 = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+    let version: u64 = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+    let rest: Vec<&str> = parts.collect();
+    let level = |s: &str| s.parse::<Level>().map_err(|_| bad());
+    let chip = |s: &str| Chip::from_name(s).ok_or_else(bad);
+    let point_id = |s: &str| {
+        s.parse::<u8>()
+            .ok()
+            .filter(|&p| (p as usize) < POINTS)
+            .ok_or_else(bad)
+    };
+    let cmd = match rest.as_slice() {
+        ["join"] => Command::Join,
+        ["leave"] => Command::Leave,
+        ["team", t] => Command::Team {
+            team: match *t {
+                "0" => 0,
+                "1" => 1,
+                _ => return Err(bad()),
+            },
+        },
+        ["bot", l] => Command::AddBot { level: level(l)? },
+        ["unbot"] => Command::RemoveBot,
+        ["fill", l] => Command::FillBots { level: level(l)? },
+        ["start"] => Command::Start,
+        ["throw"] => Command::Throw,
+        ["sel", c] => Command::Select { chip: chip(c)? },
+        ["more"] => Command::More,
+        ["mv", c, piece, to, tail @ ..] => {
+            let piece = match *piece {
+                "n" => Origin::New,
+                p => Origin::At(point_id(p)?),
+            };
+            let to = match *to {
+                "h" => Dest::Home,
+                "w" => Dest::Waiting,
+                p => Dest::Point(point_id(p)?),
+            };
+            let stack = match tail {
+                [] => None,
+                ["s"] => Some(true),
+                ["b"] => Some(false),
+                _ => return Err(bad()),
+            };
+            Command::Move {
+                mv: Move {
+                    chip: chip(c)?,
+                    piece,
+                    to,
+                    stack,
+                },
+            }
+        }
+        ["back"] => Command::Back,
+        ["auto"] => Command::AutoPlay,
+        ["resign"] => Command::Resign,
+        ["stop"] => Command::Stop,
+        ["rematch"] => Command::Rematch,
+        ["repost"] => Command::Repost,
+        _ => return Err(bad()),
+    };
+    Ok((game, version, cmd))
+}
+
+fn point_name(p: u8, lang: Lang) -> String {
+    let info = point(p);
+    match lang {
+        Lang::Ko => info.korean.to_string(),
+        Lang::En => {
+            let mut c = info.roman.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        }
+    }
+}
+
+/// A chip as players say it: 도, 개, 걸, 윷, 모, 빽도 (with the romanization in English).
+pub fn chip_label(chip: Chip, lang: Lang) -> String {
+    let steps = chip.steps();
+    match lang {
+        Lang::Ko => format!("{} {}", chip.korean(), steps),
+        Lang::En => {
+            let name = match chip {
+                Chip::Backdo => "Back-do".to_string(),
+                c => {
+                    let n = c.name();
+                    n[..1].to_uppercase() + &n[1..]
+                }
+            };
+            format!("{} {name} {steps:+}", chip.korean())
+        }
+    }
+}
+
+/// The letter for the n-th move button (A, B, ...).
+pub fn move_letter(i: usize) -> char {
+    (b'A' + (i % 26) as u8) as char
+}
+
+/// Label of a move button.
+pub fn move_label(i: usize, mv: &Move, lang: Lang) -> String {
+    let from = match mv.piece {
+        Origin::New => match lang {
+            Lang::En => "New piece".to_string(),
+            Lang::Ko => "새 말".to_string(),
+        },
+        Origin::At(p) => point_name(p, lang),
+    };
+    let to = match mv.to {
+        Dest::Point(p) => point_name(p, lang),
+        Dest::Home => match lang {
+            Lang::En => "Home".to_string(),
+            Lang::Ko => "남".to_string(),
+        },
+        Dest::Waiting => match lang {
+            Lang::En => "Off the board".to_string(),
+            Lang::Ko => "판 밖".to_string(),
+        },
+    };
+    let stack = match (mv.stack, lang) {
+        (Some(true), Lang::En) => " (stack)",
+        (Some(false), Lang::En) => " (beside)",
+        (Some(true), Lang::Ko) => " (업기)",
+        (Some(false), Lang::Ko) => " (따로)",
+        (None, _) => "",
+    };
+    format!("{} · {from} → {to}{stack}", move_letter(i))
+}
+
+/// The moves shown as buttons now, with their labels (the page of the shown chip).
+pub fn shown_labels(t: &Table) -> Vec<(Move, String)> {
+    let lang = t.lang();
+    t.shown_moves()
+        .into_iter()
+        .enumerate()
+        .skip(t.page as usize * MOVES_PER_PAGE)
+        .take(MOVES_PER_PAGE)
+        .map(|(i, m)| {
+            let label = move_label(i, &m, lang);
+            (m, label)
+        })
+        .collect()
+}
+
+fn button(t: &Table, label: impl Into<String>, style: Style, cmd: Command) -> Button {
+    Button {
+        label: label.into(),
+        style,
+        custom_id: encode(t.id, t.version, &cmd),
+        disabled: false,
+    }
+}
+
+fn tr(lang: Lang, en: &str, ko: &str) -> String {
+    match lang {
+        Lang::En => en.to_string(),
+        Lang::Ko => ko.to_string(),
+    }
+}
+
+/// The public view of a table: the game message.
+pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
+    let lang = t.lang();
+    let mut rows: Vec<Vec<Button>> = Vec::new();
+    let mut text = String::new();
+    let labels = shown_labels(t);
+    match t.status {
+        Status::Lobby => {
+            text.push_str(&lobby_text(t));
+            let mut r1 = vec![
+                button(t, tr(lang, "Join", "참가"), Style::Success, Command::Join),
+                button(
+                    t,
+                    tr(lang, "Leave", "나가기"),
+                    Style::Secondary,
+                    Command::Leave,
+                ),
+            ];
+            if t.settings.teams {
+                r1.push(button(
+                    t,
+                    tr(lang, "Team A", "A편"),
+                    Style::Secondary,
+                    Command::Team { team: 0 },
+                ));
+                r1.push(button(
+                    t,
+                    tr(lang, "Team B", "B편"),
+                    Style::Secondary,
+                    Command::Team { team: 1 },
+                ));
+            }
+            rows.push(r1);
+            let mut r2 = Vec::new();
+            for level in [Level::Easy, Level::Normal, Level::Master] {
+                let label = match lang {
+                    Lang::En => format!("+ Bot ({})", level_name(level, lang)),
+                    Lang::Ko => format!("+ 봇 ({})", level_name(level, lang)),
+                };
+                r2.push(button(
+                    t,
+                    label,
+                    Style::Secondary,
+                    Command::AddBot { level },
+                ));
+            }
+            r2.push(button(
+                t,
+                tr(lang, "− Bot", "− 봇"),
+                Style::Secondary,
+                Command::RemoveBot,
+            ));
+            rows.push(r2);
+            rows.push(vec![
+                button(
+                    t,
+                    tr(lang, "Fill empty seats with bots", "빈자리 봇으로 채우기"),
+                    Style::Secondary,
+                    Command::FillBots {
+                        level: Level::Normal,
+                    },
+                ),
+                button(t, tr(lang, "Start", "시작"), Style::Primary, Command::Start),
+                button(t, tr(lang, "Cancel", "취소"), Style::Danger, Command::Stop),
+            ]);
+        }
+        Status::Playing => {
+            text.push_str(&play_text(t));
+            let g = t.game.as_ref().expect("a playing table has a game");
+            match g.phase() {
+                Phase::Throw => {
+                    rows.push(vec![button(
+                        t,
+                        tr(lang, "🎲 Throw the sticks", "🎲 윷 던지기"),
+                        Style::Primary,
+                        Command::Throw,
+                    )]);
+                }
+                Phase::Spend if t.shown_chip().is_some() => {
+                    for chunk in labels.chunks(5) {
+                        rows.push(
+                            chunk
+                                .iter()
+                                .map(|(m, l)| {
+                                    button(t, l.clone(), Style::Primary, Command::Move { mv: *m })
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+                Phase::Spend => {
+                    let mut kinds: Vec<Chip> = Vec::new();
+                    let moves = g.legal_moves();
+                    for c in g.pool() {
+                        if !kinds.contains(c) && moves.iter().any(|m| m.chip == *c) {
+                            kinds.push(*c);
+                        }
+                    }
+                    for chunk in kinds.chunks(5) {
+                        rows.push(
+                            chunk
+                                .iter()
+                                .map(|c| {
+                                    button(
+                                        t,
+                                        chip_label(*c, lang),
+                                        Style::Primary,
+                                        Command::Select { chip: *c },
+                                    )
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+                Phase::Over => {}
+            }
+            let mut controls = Vec::new();
+            if t.selected.is_some() {
+                controls.push(button(
+                    t,
+                    tr(lang, "↩ Back", "↩ 다시 고르기"),
+                    Style::Secondary,
+                    Command::Back,
+                ));
+            }
+            if t.shown_moves().len() > MOVES_PER_PAGE {
+                controls.push(button(
+                    t,
+                    tr(lang, "More moves…", "다른 수…"),
+                    Style::Secondary,
+                    Command::More,
+                ));
+            }
+            controls.push(button(
+                t,
+                tr(lang, "🤖 Bot plays my turn", "🤖 봇이 대신 두기"),
+                Style::Secondary,
+                Command::AutoPlay,
+            ));
+            controls.push(button(
+                t,
+                tr(lang, "Leave game", "그만하기"),
+                Style::Secondary,
+                Command::Resign,
+            ));
+            controls.push(button(
+                t,
+                tr(lang, "Stop", "판 끝내기"),
+                Style::Danger,
+                Command::Stop,
+            ));
+            rows.push(controls);
+        }
+        Status::Finished | Status::Stopped => {
+            text.push_str(&end_text(t));
+            rows.push(vec![button(
+                t,
+                tr(lang, "Rematch", "한 판 더"),
+                Style::Primary,
+                Command::Rematch,
+            )]);
+        }
+    }
+    rows.truncate(5);
+    let png = if t.game.is_some() {
+        painter.paint(t, &labels)
+    } else {
+        None
+    };
+    View {
+        text: truncate(text, 2000),
+        png,
+        rows,
+        private: false,
+        ping: turn_ping(t),
+        deadline_ms: t.deadline_ms,
+    }
+}
+
+fn truncate(mut s: String, max_chars: usize) -> String {
+    if s.chars().count() > max_chars {
+        s = s.chars().take(max_chars - 1).collect::<String>() + "…";
+    }
+    s
+}
+
+/// Mention the person whose turn has just started.
+fn turn_ping(t: &Table) -> Option<u64> {
+    let started = t
+        .last_events
+        .iter()
+        .any(|e| matches!(e, Event::TurnPassed { .. } | Event::Starts { .. }));
+    if !started {
+        return None;
+    }
+    let seat = t.acting()?;
+    let s = &t.seats[seat as usize];
+    if s.away {
+        return None;
+    }
+    s.player.user()
+}
+
+fn header(t: &Table) -> String {
+    let lang = t.lang();
+    let mode = if t.settings.teams {
+        tr(lang, "2v2 teams", "2대2 편")
+    } else {
+        match lang {
+            Lang::En => format!("{} players", t.settings.seats),
+            Lang::Ko => format!("{}인", t.settings.seats),
+        }
+    };
+    let series = if t.series.first_to > 1 {
+        match lang {
+            Lang::En => format!(" · first to {} wins", t.series.first_to),
+            Lang::Ko => format!(" · {}승 먼저", t.series.first_to),
+        }
+    } else {
+        String::new()
+    };
+    match lang {
+        Lang::En => format!(
+            "**Yut Nori** · {mode} · {} rules · {} s per action{series}",
+            t.settings.preset, t.settings.turn_seconds
+        ),
+        Lang::Ko => format!(
+            "**윷놀이** · {mode} · {} 규칙 · 한 수에 {}초{series}",
+            t.settings.preset, t.settings.turn_seconds
+        ),
+    }
+}
+
+fn lobby_text(t: &Table) -> String {
+    let lang = t.lang();
+    let mut s = header(t);
+    s.push('\n');
+    for (i, seat) in t.seats.iter().enumerate() {
+        let host = if seat.player.user() == Some(t.host) {
+            tr(lang, " (host)", " (방장)")
+        } else {
+            String::new()
+        };
+        let team = if t.settings.teams {
+            format!(" [{}]", if seat.team == 0 { "A" } else { "B" })
+        } else {
+            String::new()
+        };
+        s.push_str(&format!("{}. {}{team}{host}\n", i + 1, seat.name(lang)));
+    }
+    let free = t.settings.capacity() as usize - t.seats.len();
+    for i in 0..free {
+        s.push_str(&format!("{}. —\n", t.seats.len() + i + 1));
+    }
+    s.push_str(&tr(
+        lang,
+        "Press **Join** to take a seat. The host can start with two or more players; anyone can start once every seat is filled.",
+        "**참가**를 눌러 자리에 앉으세요. 둘 이상 모이면 방장이 시작할 수 있고, 자리가 다 차면 누구나 시작할 수 있어요.",
+    ));
+    s
+}
+
+fn seat_name(t: &Table, seat: u8) -> String {
+    t.seats
+        .get(seat as usize)
+        .map(|s| s.name(t.lang()))
+        .unwrap_or_else(|| format!("#{}", seat + 1))
+}
+
+/// One line per event worth telling.
+pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
+    let lang = t.lang();
+    let mut lines = Vec::new();
+    for e in events {
+        let line = match e {
+            Event::Starts { seat } => match lang {
+                Lang::En => format!("🎬 The game starts with **{}**.", seat_name(t, *seat)),
+                Lang::Ko => format!("🎬 **{}** 님부터 시작해요.", seat_name(t, *seat)),
+            },
+            Event::Thrown {
+                seat, chip, again, ..
+            } => {
+                let what = match chip {
+                    Some(c) => chip_label(*c, lang),
+                    None => tr(lang, "nothing (the sticks left the mat: 낙)", "낙 (무효)"),
+                };
+                let again = if *again {
+                    tr(lang, " — throw again!", " — 한 번 더!")
+                } else {
+                    String::new()
+                };
+                match lang {
+                    Lang::En => format!("🎲 {} threw **{what}**{again}", seat_name(t, *seat)),
+                    Lang::Ko => format!("🎲 {} 님: **{what}**{again}", seat_name(t, *seat)),
+                }
+            }
+            Event::Entered { seat, chip, to, .. } => {
+                let to = dest_name(*to, lang);
+                match lang {
+                    Lang::En => format!(
+                        "➕ {} entered a piece with {}: → {to}",
+                        seat_name(t, *seat),
+                        chip_label(*chip, lang)
+                    ),
+                    Lang::Ko => format!(
+                        "➕ {} 님이 {}(으)로 새 말을 올렸어요: → {to}",
+                        seat_name(t, *seat),
+                        chip_label(*chip, lang)
+                    ),
+                }
+            }
+            Event::Moved {
+                seat,
+                chip,
+                from,
+                to,
+                count,
+                ..
+            } => {
+                let n = if *count > 1 {
+                    format!(" ×{count}")
+                } else {
+                    String::new()
+                };
+                match lang {
+                    Lang::En => format!(
+                        "➡️ {} moved{n} with {}: {} → {}",
+                        seat_name(t, *seat),
+                        chip_label(*chip, lang),
+                        point_name(*from, lang),
+                        dest_name(*to, lang)
+                    ),
+                    Lang::Ko => format!(
+                        "➡️ {} 님{n}: {} {} → {}",
+                        seat_name(t, *seat),
+                        chip_label(*chip, lang),
+                        point_name(*from, lang),
+                        dest_name(*to, lang)
+                    ),
+                }
+            }
+            Event::Stacked { at, count, .. } => match lang {
+                Lang::En => format!("🧺 Stacked ×{count} on {}.", point_name(*at, lang)),
+                Lang::Ko => format!("🧺 {}에서 {count}동을 업었어요.", point_name(*at, lang)),
+            },
+            Event::Captured {
+                seat,
+                side,
+                count,
+                at,
+            } => {
+                let victim = side_name(t, *side);
+                match lang {
+                    Lang::En => format!(
+                        "💥 {} captured {count} of {victim}'s pieces on {}!",
+                        seat_name(t, *seat),
+                        point_name(*at, lang)
+                    ),
+                    Lang::Ko => format!(
+                        "💥 {} 님이 {}에서 {victim} 님 말 {count}개를 잡았어요!",
+                        seat_name(t, *seat),
+                        point_name(*at, lang)
+                    ),
+                }
+            }
+            Event::Finished { side, count } => match lang {
+                Lang::En => format!(
+                    "🏁 {count} of {}'s pieces reached home.",
+                    side_name(t, *side)
+                ),
+                Lang::Ko => format!("🏁 {} 님 말 {count}개가 났어요.", side_name(t, *side)),
+            },
+            Event::SentBack { count, .. } => match lang {
+                Lang::En => format!("↩️ {count} piece(s) stepped back off the board."),
+                Lang::Ko => format!("↩️ 말 {count}개가 판 밖으로 물러났어요."),
+            },
+            Event::Discarded { seat, chips } => {
+                let list: Vec<String> = chips.iter().map(|c| chip_label(*c, lang)).collect();
+                match lang {
+                    Lang::En => format!(
+                        "🗑️ {} had no legal move for {}: discarded.",
+                        seat_name(t, *seat),
+                        list.join(", ")
+                    ),
+                    Lang::Ko => format!(
+                        "🗑️ {} 님: {}(으)로 움직일 말이 없어 버려졌어요.",
+                        seat_name(t, *seat),
+                        list.join(", ")
+                    ),
+                }
+            }
+            Event::BonusThrow { deferred, .. } => {
+                if *deferred {
+                    tr(
+                        lang,
+                        "✨ Bonus throw after the held results.",
+                        "✨ 남은 결과를 쓰고 한 번 더 던져요.",
+                    )
+                } else {
+                    tr(lang, "✨ Bonus throw!", "✨ 한 번 더 던져요!")
+                }
+            }
+            Event::Won { side, .. } => match lang {
+                Lang::En => format!("🏆 **{}** wins!", side_name(t, *side)),
+                Lang::Ko => format!("🏆 **{}** 님 승리!", side_name(t, *side)),
+            },
+            Event::ThrowOff { .. } | Event::TurnPassed { .. } => continue,
+        };
+        lines.push(line);
+    }
+    lines
+}
+
+fn dest_name(d: Dest, lang: Lang) -> String {
+    match d {
+        Dest::Point(p) => point_name(p, lang),
+        Dest::Home => tr(lang, "home", "남"),
+        Dest::Waiting => tr(lang, "off the board", "판 밖"),
+    }
+}
+
+/// A side's name: the seat's name, or the team's in 2v2.
+pub fn side_name(t: &Table, side: u8) -> String {
+    if t.settings.teams {
+        let names: Vec<String> = t
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (*i as u8) % 2 == side)
+            .map(|(_, s)| s.name(t.lang()))
+            .collect();
+        let team = if side == 0 { "A" } else { "B" };
+        match t.lang() {
+            Lang::En => format!("Team {team} ({})", names.join(" & ")),
+            Lang::Ko => format!("{team}편 ({})", names.join(", ")),
+        }
+    } else {
+        seat_name(t, side)
+    }
+}
+
+fn play_text(t: &Table) -> String {
+    let lang = t.lang();
+    let g = t.game.as_ref().expect("playing");
+    let mut s = header(t);
+    s.push('\n');
+    for line in narrate(t, &t.last_events)
+        .into_iter()
+        .rev()
+        .take(8)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+    {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    if let Some(n) = &t.notice {
+        s.push_str(n);
+        s.push('\n');
+    }
+    let seat = g.turn();
+    let who = seat_name(t, seat);
+    let away = t.seats[seat as usize].away;
+    let pool: Vec<String> = g.pool().iter().map(|c| chip_label(*c, lang)).collect();
+    let doing = match (g.phase(), lang) {
+        (Phase::Throw, Lang::En) => "throw the sticks".to_string(),
+        (Phase::Throw, Lang::Ko) => "윷을 던질 차례".to_string(),
+        (_, Lang::En) => match t.shown_chip() {
+            Some(c) => format!(
+                "move a piece with {} (the lettered buttons match the board)",
+                chip_label(c, lang)
+            ),
+            None => "pick a result to spend".to_string(),
+        },
+        (_, Lang::Ko) => match t.shown_chip() {
+            Some(c) => format!(
+                "{}(으)로 움직일 말 고르기 (버튼 글자가 판의 표시와 같아요)",
+                chip_label(c, lang)
+            ),
+            None => "쓸 결과 고르기".to_string(),
+        },
+    };
+    let away = if away {
+        tr(lang, " (away: the bot plays)", " (자리 비움: 봇이 둬요)")
+    } else {
+        String::new()
+    };
+    match lang {
+        Lang::En => s.push_str(&format!("▶️ **{who}**{away}: {doing}.")),
+        Lang::Ko => s.push_str(&format!("▶️ **{who}** 님{away}: {doing}.")),
+    }
+    if !pool.is_empty() {
+        s.push_str(&match lang {
+            Lang::En => format!("\nResults to spend: {}", pool.join(", ")),
+            Lang::Ko => format!("\n쓸 결과: {}", pool.join(", ")),
+        });
+    }
+    s
+}
+
+fn end_text(t: &Table) -> String {
+    let lang = t.lang();
+    let mut s = header(t);
+    s.push('\n');
+    if t.status == Status::Stopped {
+        s.push_str(&tr(lang, "The game was stopped.", "판을 끝냈어요."));
+        return s;
+    }
+    for line in narrate(t, &t.last_events) {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    if let Some(o) = t.game.as_ref().and_then(|g| g.outcome()) {
+        s.push_str(&tr(lang, "Final ranking:\n", "최종 순위:\n"));
+        for (i, side) in o.ranking.iter().enumerate() {
+            let g = t.game.as_ref().expect("finished game");
+            s.push_str(&match lang {
+                Lang::En => format!(
+                    "{}. {} — {} home\n",
+                    i + 1,
+                    side_name(t, *side),
+                    g.home(*side)
+                ),
+                Lang::Ko => format!(
+                    "{}. {} — {}동 남\n",
+                    i + 1,
+                    side_name(t, *side),
+                    g.home(*side)
+                ),
+            });
+        }
+    }
+    if t.series.first_to > 1 {
+        let sides = t.game.as_ref().map_or(0, |g| g.sides());
+        let score: Vec<String> = (0..sides)
+            .map(|sd| format!("{} {}", side_name(t, sd), t.series.wins[sd as usize]))
+            .collect();
+        s.push_str(&match lang {
+            Lang::En => format!("Match: {}", score.join(" · ")),
+            Lang::Ko => format!("승부: {}", score.join(" · ")),
+        });
+        if let Some(w) = t.series.winner() {
+            s.push_str(&match lang {
+                Lang::En => format!("\n🏆 {} wins the match!", side_name(t, w)),
+                Lang::Ko => format!("\n🏆 {} 님이 승부에서 이겼어요!", side_name(t, w)),
+            });
+        }
+    }
+    s
+}
+
+/// Is this seat a bot? (For renderers and stats.)
+pub fn is_bot(p: &Player) -> bool {
+    matches!(p, Player::Bot { .. })
+}

@@ -1,0 +1,614 @@
+//! The game service end to end: lobby, bots, timers, storage, restart, concurrency, errors.
+//! Time is tokio's paused clock: no real sleeps.
+
+use std::sync::Arc;
+use std::time::Duration;
+use yutbot::ai::Level;
+use yutbot::game::{Phase, Rules};
+use yutbot::store::Store;
+use yutbot::table::core::{Actor, Command, Lang, Player, Settings, Status};
+use yutbot::table::service::{Clock, Config, Problem, Service, Update};
+use yutbot::table::view::{encode, NoPainter};
+
+const GUILD: u64 = 1;
+
+fn db_path(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("yutbot-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join("yut.db").display())
+}
+
+fn settings(teams: bool, seats: u8) -> Settings {
+    Settings {
+        rules: Rules::default(),
+        preset: "standard".into(),
+        teams,
+        seats,
+        turn_seconds: 25,
+        lang: Lang::En,
+        bot_delay_ms: 1200,
+    }
+}
+
+async fn service(url: &str) -> (Service, tokio::sync::mpsc::UnboundedReceiver<Update>) {
+    let store = Store::open(url).await.unwrap();
+    Service::start(
+        store,
+        Arc::new(NoPainter),
+        Clock::starting_at(1_700_000_000_000),
+        Config::default(),
+        42,
+    )
+    .await
+    .unwrap()
+}
+
+fn alice() -> Actor {
+    Actor::user(100, "Alice")
+}
+fn bob() -> Actor {
+    Actor::user(200, "Bob")
+}
+fn carol() -> Actor {
+    Actor::user(300, "Carol")
+}
+
+/// Wait (in paused time) until the channel has no running game, up to `limit`.
+async fn wait_finished(svc: &Service, channel: u64, limit: Duration) {
+    let step = Duration::from_millis(500);
+    let mut waited = Duration::ZERO;
+    while svc.table(channel).await.is_some() {
+        tokio::time::sleep(step).await;
+        waited += step;
+        assert!(waited < limit, "game did not finish in time");
+    }
+}
+
+async fn assert_replays(svc: &Service, game: i64) {
+    let stored = svc.store().get(game).await.unwrap().table;
+    let replayed = svc.store().replay(game).await.unwrap();
+    assert_eq!(
+        serde_json::to_string(&replayed).unwrap(),
+        serde_json::to_string(&stored).unwrap(),
+        "the log replays to the stored state"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn four_bots_play_to_the_end() {
+    let url = db_path("four-bots");
+    let (svc, mut updates) = service(&url).await;
+    let ch = 10;
+    svc.create(GUILD, ch, &alice(), settings(false, 4))
+        .await
+        .unwrap();
+    svc.command(
+        ch,
+        &alice(),
+        Command::AddBot {
+            level: Level::Master,
+        },
+    )
+    .await
+    .unwrap();
+    svc.command(ch, &alice(), Command::AddBot { level: Level::Easy })
+        .await
+        .unwrap();
+    svc.command(
+        ch,
+        &alice(),
+        Command::FillBots {
+            level: Level::Normal,
+        },
+    )
+    .await
+    .unwrap();
+    let t = svc.table(ch).await.unwrap();
+    assert_eq!(t.seats.len(), 4);
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    // Alice leaves: a Normal bot takes her seat, so four bots play.
+    svc.command(ch, &alice(), Command::Resign).await.unwrap();
+    let t = svc.table(ch).await.unwrap();
+    assert!(t
+        .seats
+        .iter()
+        .all(|s| matches!(s.player, Player::Bot { .. })));
+    let game = t.id;
+    wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
+    let stored = svc.store().get(game).await.unwrap().table;
+    assert_eq!(stored.status, Status::Finished);
+    assert!(stored.game.as_ref().unwrap().outcome().is_some());
+    assert_replays(&svc, game).await;
+    // Updates were pushed, never two within a second.
+    let mut last: Option<tokio::time::Instant> = None;
+    let mut n = 0;
+    while let Ok(u) = updates.try_recv() {
+        assert_eq!(u.channel, ch);
+        n += 1;
+        let _ = last.replace(tokio::time::Instant::now());
+    }
+    assert!(n > 10, "only {n} updates");
+}
+
+#[tokio::test(start_paused = true)]
+async fn updates_are_paced() {
+    let url = db_path("paced");
+    let store = Store::open(&url).await.unwrap();
+    let (svc, mut updates) = Service::start(
+        store,
+        Arc::new(NoPainter),
+        Clock::starting_at(0),
+        Config::default(),
+        1,
+    )
+    .await
+    .unwrap();
+    let ch = 11;
+    let mut s = settings(false, 2);
+    s.bot_delay_ms = 100; // bots faster than the update gap
+    svc.create(GUILD, ch, &alice(), s).await.unwrap();
+    svc.command(
+        ch,
+        &alice(),
+        Command::FillBots {
+            level: Level::Normal,
+        },
+    )
+    .await
+    .unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    svc.command(ch, &alice(), Command::Resign).await.unwrap();
+    let mut times = Vec::new();
+    let mut waited = 0;
+    while svc.table(ch).await.is_some() && waited < 100_000 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += 50;
+        while let Ok(u) = updates.try_recv() {
+            times.push(tokio::time::Instant::now());
+            assert_eq!(u.channel, ch);
+        }
+    }
+    while let Ok(_u) = updates.try_recv() {
+        times.push(tokio::time::Instant::now());
+    }
+    assert!(times.len() > 3);
+    for w in times.windows(2) {
+        // Received within the same 50 ms poll at most once per second of game time.
+        assert!(
+            w[1] - w[0] >= Duration::from_millis(900),
+            "{:?}",
+            w[1] - w[0]
+        );
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn humans_time_out_go_away_and_come_back() {
+    let url = db_path("away");
+    let (svc, _updates) = service(&url).await;
+    let ch = 12;
+    svc.create(GUILD, ch, &alice(), settings(false, 4))
+        .await
+        .unwrap();
+    svc.command(ch, &bob(), Command::Join).await.unwrap();
+    svc.command(
+        ch,
+        &alice(),
+        Command::FillBots {
+            level: Level::Normal,
+        },
+    )
+    .await
+    .unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    // Nobody clicks: every human action times out after 25 s and is played for them.
+    let mut seen_away = false;
+    for _ in 0..400 {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let Some(t) = svc.table(ch).await else { break };
+        if t.seats[0].away && t.seats[1].away {
+            seen_away = true;
+            break;
+        }
+    }
+    assert!(
+        seen_away,
+        "both humans are marked away after three timeouts"
+    );
+    let t = svc.table(ch).await.unwrap();
+    assert!(t.notice.is_some() || t.seats.iter().all(|s| s.timeouts >= 3));
+    // Away players are played for quickly: the game moves on every few seconds.
+    let v0 = t.version;
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    let t = svc.table(ch).await.unwrap();
+    assert!(
+        t.version >= v0 + 4,
+        "away seats play fast ({} -> {})",
+        v0,
+        t.version
+    );
+    // Alice comes back: when her turn comes, her click is accepted and clears `away`.
+    let mut back = false;
+    for _ in 0..200 {
+        let t = svc.table(ch).await.unwrap();
+        if t.acting() == Some(0) {
+            let g = t.game.as_ref().unwrap();
+            let cmd = if g.phase() == Phase::Throw {
+                Command::Throw
+            } else {
+                Command::Move {
+                    mv: g.legal_moves()[0],
+                }
+            };
+            let id = encode(t.id, t.version, &cmd);
+            if svc.click(ch, &alice(), &id).await.is_ok() {
+                back = true;
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    assert!(back);
+    let t = svc.table(ch).await.unwrap();
+    assert!(!t.seats[0].away);
+    assert_eq!(t.seats[0].timeouts, 0);
+    assert!(t.seats[1].away);
+    assert_replays(&svc, t.id).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn team_game_plays_to_the_end() {
+    let url = db_path("teams");
+    let (svc, _updates) = service(&url).await;
+    let ch = 13;
+    svc.create(GUILD, ch, &alice(), settings(true, 4))
+        .await
+        .unwrap();
+    svc.command(ch, &bob(), Command::Join).await.unwrap();
+    svc.command(ch, &bob(), Command::Team { team: 0 })
+        .await
+        .unwrap();
+    svc.command(
+        ch,
+        &alice(),
+        Command::FillBots {
+            level: Level::Master,
+        },
+    )
+    .await
+    .unwrap();
+    let t = svc.table(ch).await.unwrap();
+    assert_eq!(t.seats.iter().filter(|s| s.team == 0).count(), 2);
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    let t = svc.table(ch).await.unwrap();
+    // A1 B1 A2 B2: Alice and Bob (team A) sit in seats 0 and 2.
+    assert_eq!(t.seats[0].player.user(), Some(100));
+    assert_eq!(t.seats[2].player.user(), Some(200));
+    assert!(t.game.as_ref().unwrap().teams());
+    svc.command(ch, &alice(), Command::Resign).await.unwrap();
+    svc.command(ch, &bob(), Command::Resign).await.unwrap();
+    wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
+    let stored = svc.store().get(t.id).await.unwrap().table;
+    assert_eq!(stored.status, Status::Finished);
+    assert_replays(&svc, t.id).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn restart_mid_turn_continues_identically() {
+    let url = db_path("restart");
+    let ch = 14;
+    let (game, before) = {
+        let (svc, _updates) = service(&url).await;
+        svc.create(GUILD, ch, &alice(), settings(false, 2))
+            .await
+            .unwrap();
+        svc.command(ch, &bob(), Command::Join).await.unwrap();
+        svc.command(ch, &alice(), Command::Start).await.unwrap();
+        let t = svc.table(ch).await.unwrap();
+        let seat = t.acting().unwrap();
+        let who = if seat == 0 { alice() } else { bob() };
+        svc.click(ch, &who, &encode(t.id, t.version, &Command::Throw))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let t = svc.table(ch).await.unwrap();
+        svc.shutdown().await;
+        (t.id, t)
+    };
+    // A new process on the same database file.
+    let (svc, _updates) = service(&url).await;
+    let after = svc.table(ch).await.expect("the game is running again");
+    assert_eq!(after.id, game);
+    assert_eq!(
+        serde_json::to_string(&after).unwrap(),
+        serde_json::to_string(&before).unwrap()
+    );
+    // The timer was re-armed: the idle player is played for at the stored deadline.
+    let deadline = after.deadline_ms.unwrap();
+    let left = deadline - svc.now_ms();
+    assert!(left > 0 && left <= 25_000, "{left}");
+    tokio::time::sleep(Duration::from_millis(left as u64 + 1500)).await;
+    let t = svc.table(ch).await.unwrap();
+    assert!(
+        t.version > after.version,
+        "the deadline fired after the restart"
+    );
+    assert!(t
+        .notice
+        .as_deref()
+        .unwrap_or("")
+        .contains("ran out of time"));
+    assert_replays(&svc, game).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_deadline_that_passed_while_down_fires_at_once() {
+    let url = db_path("missed");
+    let ch = 15;
+    let before = {
+        let (svc, _u) = service(&url).await;
+        svc.create(GUILD, ch, &alice(), settings(false, 2))
+            .await
+            .unwrap();
+        svc.command(ch, &bob(), Command::Join).await.unwrap();
+        svc.command(ch, &alice(), Command::Start).await.unwrap();
+        let v = svc.table(ch).await.unwrap().version;
+        svc.shutdown().await;
+        v
+    };
+    // Restart an hour later by the wall clock.
+    let store = Store::open(&url).await.unwrap();
+    let (svc, _u) = Service::start(
+        store,
+        Arc::new(NoPainter),
+        Clock::starting_at(1_700_000_000_000 + 3_600_000),
+        Config::default(),
+        1,
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(10)).await;
+    let t = svc.table(ch).await.unwrap();
+    assert_eq!(t.version, before + 1, "fired at once, once");
+    assert!(t
+        .notice
+        .as_deref()
+        .unwrap_or("")
+        .contains("ran out of time"));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_hundred_clicks_on_one_button_apply_once() {
+    let url = db_path("hundred");
+    let (svc, _u) = service(&url).await;
+    let ch = 16;
+    svc.create(GUILD, ch, &alice(), settings(false, 2))
+        .await
+        .unwrap();
+    svc.command(ch, &bob(), Command::Join).await.unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    let t = svc.table(ch).await.unwrap();
+    let who = if t.acting() == Some(0) {
+        alice()
+    } else {
+        bob()
+    };
+    let id = encode(t.id, t.version, &Command::Throw);
+    let mut tasks = Vec::new();
+    for _ in 0..100 {
+        let (svc, who, id) = (svc.clone(), who.clone(), id.clone());
+        tasks.push(tokio::spawn(async move { svc.click(ch, &who, &id).await }));
+    }
+    let mut ok = 0;
+    let mut stale = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => ok += 1,
+            Err(Problem::Stale) => stale += 1,
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!((ok, stale), (1, 99));
+    let after = svc.table(ch).await.unwrap();
+    assert_eq!(after.version, t.version + 1);
+    assert_eq!(
+        svc.store().log(t.id).await.unwrap().len() as u64,
+        after.version + 1
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn stale_buttons_and_strangers_are_refused() {
+    let url = db_path("refusals");
+    let (svc, _u) = service(&url).await;
+    let ch = 17;
+    svc.create(GUILD, ch, &alice(), settings(false, 2))
+        .await
+        .unwrap();
+    svc.command(ch, &bob(), Command::Join).await.unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    let t = svc.table(ch).await.unwrap();
+    let (who, other) = if t.acting() == Some(0) {
+        (alice(), bob())
+    } else {
+        (bob(), alice())
+    };
+    let throw = encode(t.id, t.version, &Command::Throw);
+    // The other player and a stranger may not throw.
+    let e = svc.click(ch, &other, &throw).await.unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Problem::Refused(yutbot::table::Refusal::NotYourTurn { .. })
+        ),
+        "{e:?}"
+    );
+    assert!(e.message(Lang::En).contains("turn"));
+    let e = svc.click(ch, &carol(), &throw).await.unwrap_err();
+    assert!(
+        matches!(e, Problem::Refused(yutbot::table::Refusal::NotSeated)),
+        "{e:?}"
+    );
+    // Garbage and another game's buttons.
+    assert!(matches!(
+        svc.click(ch, &who, "yut:abc").await,
+        Err(Problem::BadButton)
+    ));
+    assert!(matches!(
+        svc.click(ch, &who, &"x".repeat(150)).await,
+        Err(Problem::BadButton)
+    ));
+    let elsewhere = encode(t.id + 7, t.version, &Command::Throw);
+    assert!(matches!(
+        svc.click(ch, &who, &elsewhere).await,
+        Err(Problem::Stale)
+    ));
+    assert_eq!(svc.table(ch).await.unwrap(), t, "nothing changed");
+    // The right click works; the same button again is stale.
+    svc.click(ch, &who, &throw).await.unwrap();
+    assert!(matches!(
+        svc.click(ch, &who, &throw).await,
+        Err(Problem::Stale)
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_database_error_refuses_and_keeps_the_game() {
+    let url = db_path("dberror");
+    let (svc, _u) = service(&url).await;
+    let ch = 18;
+    svc.create(GUILD, ch, &alice(), settings(false, 2))
+        .await
+        .unwrap();
+    svc.command(ch, &bob(), Command::Join).await.unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    let t = svc.table(ch).await.unwrap();
+    let who = if t.acting() == Some(0) {
+        alice()
+    } else {
+        bob()
+    };
+    let pool = svc.store().pool().clone();
+    yutbot::store::off_clock(async move {
+        sqlx::query("CREATE TRIGGER fail_actions BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
+            .execute(&pool)
+            .await
+    })
+    .await
+    .unwrap();
+    let throw = encode(t.id, t.version, &Command::Throw);
+    let e = svc.click(ch, &who, &throw).await.unwrap_err();
+    assert!(matches!(e, Problem::Storage(_)), "{e:?}");
+    assert!(e.message(Lang::En).contains("nothing changed"));
+    assert_eq!(svc.table(ch).await.unwrap(), t);
+    assert_eq!(svc.store().get(t.id).await.unwrap().table, t);
+    let pool = svc.store().pool().clone();
+    yutbot::store::off_clock(async move {
+        sqlx::query("DROP TRIGGER fail_actions")
+            .execute(&pool)
+            .await
+    })
+    .await
+    .unwrap();
+    svc.click(ch, &who, &throw).await.unwrap();
+    assert_eq!(svc.table(ch).await.unwrap().version, t.version + 1);
+    assert_replays(&svc, t.id).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn one_game_per_channel_and_rematch() {
+    let url = db_path("rematch");
+    let (svc, _u) = service(&url).await;
+    let ch = 19;
+    svc.create(GUILD, ch, &alice(), settings(false, 2))
+        .await
+        .unwrap();
+    let e = svc
+        .create(GUILD, ch, &bob(), settings(false, 2))
+        .await
+        .unwrap_err();
+    assert!(matches!(e, Problem::AlreadyRunning { .. }));
+    svc.command(
+        ch,
+        &alice(),
+        Command::AddBot {
+            level: Level::Master,
+        },
+    )
+    .await
+    .unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    svc.command(ch, &alice(), Command::Resign).await.unwrap();
+    let first = svc.table(ch).await.unwrap().id;
+    wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
+    let done = svc.store().get(first).await.unwrap().table;
+    assert_eq!(done.status, Status::Finished);
+    // Alice's seat went to a bot when she left, so she cannot ask for a rematch; nobody else
+    // sat there either.
+    let rematch = encode(first, done.version, &Command::Rematch);
+    assert!(svc.click(ch, &alice(), &rematch).await.is_err());
+    // A fresh game with two people, stopped by the host, then a rematch.
+    svc.create(GUILD, ch, &alice(), settings(false, 2))
+        .await
+        .unwrap();
+    svc.command(ch, &bob(), Command::Join).await.unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    assert!(matches!(
+        svc.command(ch, &bob(), Command::Stop).await,
+        Err(Problem::Refused(_))
+    ));
+    let t = svc.table(ch).await.unwrap();
+    let view = svc.command(ch, &alice(), Command::Stop).await.unwrap();
+    assert!(view.text.contains("stopped"));
+    let stopped = svc.store().get(t.id).await.unwrap().table;
+    let view = svc
+        .click(
+            ch,
+            &bob(),
+            &encode(t.id, stopped.version, &Command::Rematch),
+        )
+        .await
+        .unwrap();
+    let again = svc.table(ch).await.unwrap();
+    assert_ne!(again.id, t.id);
+    assert_eq!(again.status, Status::Playing);
+    assert_eq!(again.seats.len(), 2);
+    assert!(view.text.contains("Yut Nori"));
+}
+
+#[tokio::test(start_paused = true)]
+async fn stats_are_kept_per_server() {
+    let url = db_path("stats");
+    let (svc, _u) = service(&url).await;
+    let ch = 20;
+    svc.create(GUILD, ch, &alice(), settings(false, 2))
+        .await
+        .unwrap();
+    svc.command(ch, &alice(), Command::AddBot { level: Level::Easy })
+        .await
+        .unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    // Alice lets the bot play each of her turns; she keeps her seat (and her stats).
+    for _ in 0..2000 {
+        let Some(t) = svc.table(ch).await else { break };
+        if t.acting() == Some(0) && !t.seats[0].autoplay {
+            let _ = svc
+                .click(ch, &alice(), &encode(t.id, t.version, &Command::AutoPlay))
+                .await;
+        }
+        tokio::time::sleep(Duration::from_millis(700)).await;
+    }
+    assert!(svc.table(ch).await.is_none(), "finished");
+    let s = svc
+        .stats(GUILD, 100)
+        .await
+        .unwrap()
+        .expect("Alice has stats");
+    assert_eq!(s.games, 1);
+    assert!(s.wins <= 1);
+    assert!(svc.stats(GUILD + 1, 100).await.unwrap().is_none());
+    let board = svc.leaderboard(GUILD, 10).await.unwrap();
+    assert_eq!(board.len(), 1);
+    assert_eq!(board[0].name, "Alice");
+}
