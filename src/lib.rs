@@ -3,4 +3,5 @@
 
 pub mod bench;
 pub mod game;
+pub mod render;
 pub mod scenario;
