@@ -219,23 +219,27 @@ impl<'a> Canvas<'a> {
         );
     }
 
-    /// Fill a rounded rectangle (anti-aliased corners) with colour `c` at opacity `alpha`.
+    /// Fill a rounded rectangle (anti-aliased edges) with colour `c` at opacity `alpha`.
     #[allow(clippy::too_many_arguments)]
     pub fn fill_rrect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Rgb, alpha: f32) {
         let ci = self.pal.index(c);
         let r = r.min(w / 2.0).min(h / 2.0);
+        let (hw, hh) = (w / 2.0, h / 2.0);
+        let (cx, cy) = (x + hw, y + hh);
         let (x0, y0) = (x.floor() as i32, y.floor() as i32);
         let (x1, y1) = ((x + w).ceil() as i32, (y + h).ceil() as i32);
         for py in y0.max(0)..y1.min(self.h) {
+            let qy = (py as f32 + 0.5 - cy).abs() - (hh - r);
             for px in x0.max(0)..x1.min(self.w) {
-                let (fx, fy) = (px as f32 + 0.5, py as f32 + 0.5);
-                // Signed distance to the rounded box.
-                let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
-                let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
-                let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
-                let d = outside + qx.max(qy).min(0.0) - r;
+                // Signed distance to the rounded box; a square root only in the corners.
+                let qx = (px as f32 + 0.5 - cx).abs() - (hw - r);
+                let d = if qx > 0.0 && qy > 0.0 {
+                    (qx * qx + qy * qy).sqrt() - r
+                } else {
+                    qx.max(qy) - r
+                };
                 let cov = (0.5 - d).clamp(0.0, 1.0) * alpha;
-                self.put(px, py, c, ci, (cov * 255.0).round() as u32);
+                self.put(px, py, c, ci, (cov * 255.0 + 0.5) as u32);
             }
         }
     }
@@ -254,7 +258,7 @@ impl<'a> Canvas<'a> {
                         (half - (d - (r - half)).abs() + 0.5).clamp(0.0, 1.0)
                     }
                 };
-                self.put(px, py, c, ci, (cov * alpha * 255.0).round() as u32);
+                self.put(px, py, c, ci, (cov * alpha * 255.0 + 0.5) as u32);
             }
         }
     }
@@ -274,7 +278,7 @@ impl<'a> Canvas<'a> {
                 let t = ((fx * dx + fy * dy) / len2).clamp(0.0, 1.0);
                 let d = ((fx - t * dx).powi(2) + (fy - t * dy).powi(2)).sqrt();
                 let cov = (half - d + 0.5).clamp(0.0, 1.0);
-                self.put(px, py, c, ci, (cov * alpha * 255.0).round() as u32);
+                self.put(px, py, c, ci, (cov * alpha * 255.0 + 0.5) as u32);
             }
         }
     }
@@ -294,7 +298,7 @@ pub fn encode_indexed(buf: &[u8], w: u32, h: u32, pal: &Palette) -> Vec<u8> {
         enc.set_depth(png::BitDepth::Eight);
         let plte: Vec<u8> = pal.colors.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
         enc.set_palette(plte);
-        enc.set_deflate_compression(png::DeflateCompression::Level(2));
+        enc.set_deflate_compression(png::DeflateCompression::Level(4));
         enc.set_filter(png::Filter::NoFilter);
         // Writing into a Vec cannot fail; the header and data sizes are consistent by construction.
         let mut wr = enc.write_header().expect("PNG header into a Vec");

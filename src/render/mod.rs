@@ -255,14 +255,14 @@ fn ordinal(i: usize, lang: Lang) -> String {
 pub struct Renderer {
     pal: Palette,
     text: Text,
-    /// Indexed backgrounds by (lang, rows of panels).
-    bg: Vec<((Lang, i32), Vec<u8>)>,
+    /// Indexed backgrounds by (lang, seats).
+    bg: Vec<((Lang, u8), Vec<u8>)>,
     piece: Vec<Sprite>,
     stack: Vec<Sprite>,
     icon: Vec<Sprite>,
     mini: Vec<Sprite>,
     badge: Vec<Sprite>,
-    panel: [Sprite; 2],
+    active: Sprite,
     ring: Sprite,
     ring_big: Sprite,
 }
@@ -280,9 +280,9 @@ impl Renderer {
         let pal = Palette::build(&keys, &ramps);
         let mut bg = vec![];
         for lang in [Lang::En, Lang::Ko] {
-            for rows in [1, 2] {
-                let pm = paint::background(&text, lang, rows);
-                bg.push(((lang, rows), paint::to_indices(&pm, &pal)));
+            for seats in 2..=4 {
+                let pm = paint::background(&text, lang, seats);
+                bg.push(((lang, seats), paint::to_indices(&pm, &pal)));
             }
         }
         let sp = |pm: tiny_skia::Pixmap| paint::sprite(&pm, &pal);
@@ -299,10 +299,7 @@ impl Renderer {
             .map(|s| sp(paint::piece_pixmap(&text, s, 7.5, 1)))
             .collect();
         let badge = (2..=4).map(|n| sp(paint::badge_pixmap(&text, n))).collect();
-        let panel = [
-            sp(paint::panel_pixmap(false)),
-            sp(paint::panel_pixmap(true)),
-        ];
+        let active = sp(paint::panel_border_pixmap());
         let ring = sp(paint::ring_pixmap(PIECE_R + 10.0));
         let ring_big = sp(paint::ring_pixmap(STATION_R + 10.0));
         Renderer {
@@ -314,7 +311,7 @@ impl Renderer {
             icon,
             mini,
             badge,
-            panel,
+            active,
             ring,
             ring_big,
         }
@@ -341,7 +338,7 @@ impl Renderer {
         let bg = self
             .bg
             .iter()
-            .find(|(k, _)| *k == (frame.lang, rows))
+            .find(|(k, _)| *k == (frame.lang, game.seats()))
             .map(|(_, b)| b.as_slice())
             .unwrap_or(&self.bg[0].1);
         let mut cv = Canvas::new(bg, W, height(rows), &self.pal);
@@ -410,7 +407,9 @@ impl Renderer {
             let (x, y) = panel_xy(seat);
             let (xf, yf) = (x as f32, y as f32);
             let active = over.is_none() && game.turn() == seat;
-            cv.blit(&self.panel[active as usize], x, y);
+            if active {
+                cv.blit(&self.active, x, y);
+            }
             cv.blit_center(&self.icon[side as usize % 4], xf + 34.0, yf + 38.0);
             let info = frame.players.get(seat as usize);
             let name = self.text.fit(&frame.name(seat), 23, 180.0);
@@ -468,14 +467,8 @@ impl Renderer {
                 let s = self.text.fit(&parts.join(" · "), 15, right - pen - 2.0);
                 self.text.draw(cv, pen + 2.0, base, 15, INK_SOFT, &s);
             }
-            // Right: waiting and home pieces.
-            let (wl, hl) = match lang {
-                Lang::En => ("wait", "home"),
-                Lang::Ko => ("대기", "골인"),
-            };
+            // Right: waiting and home pieces (their labels are in the background).
             let rx = xf + PANEL_W as f32 - 104.0;
-            self.text.draw(cv, rx - 42.0, yf + 30.0, 14, INK_SOFT, wl);
-            self.text.draw(cv, rx - 42.0, yf + 60.0, 14, INK_SOFT, hl);
             let waiting = game.waiting(side);
             let home = game.home(side);
             for i in 0..per_side {
@@ -740,11 +733,7 @@ impl Renderer {
 }
 
 fn rows(game: &Game) -> i32 {
-    if game.seats() > 2 {
-        2
-    } else {
-        1
-    }
+    rows_for(game.seats())
 }
 
 /// Canvas coordinates of a point for this game (tests use it to find pieces).

@@ -151,16 +151,24 @@ pub fn badge_pixmap(text: &Text, n: u8) -> Pixmap {
     pm
 }
 
-/// A seat's panel box; `active` has the highlight border of the seat to act.
-pub fn panel_pixmap(active: bool) -> Pixmap {
+/// A seat's panel box (part of the background).
+fn panel(pm: &mut Pixmap, x: f32, y: f32) {
+    let p = rrect(
+        x + 2.0,
+        y + 2.0,
+        PANEL_W as f32 - 4.0,
+        PANEL_H as f32 - 4.0,
+        12.0,
+    );
+    fill(pm, &p, PANEL, 1.0);
+    stroke(pm, &p, WOOD_DARK, 2.0);
+}
+
+/// The highlight border of the seat to act, drawn over its panel.
+pub fn panel_border_pixmap() -> Pixmap {
     let mut pm = new_pixmap(PANEL_W as u32, PANEL_H as u32);
     let p = rrect(2.0, 2.0, PANEL_W as f32 - 4.0, PANEL_H as f32 - 4.0, 12.0);
-    fill(&mut pm, &p, PANEL, 1.0);
-    if active {
-        stroke(&mut pm, &p, HIGHLIGHT, 4.0);
-    } else {
-        stroke(&mut pm, &p, WOOD_DARK, 2.0);
-    }
+    stroke(&mut pm, &p, HIGHLIGHT, 4.0);
     pm
 }
 
@@ -187,13 +195,26 @@ pub fn sprite(pm: &Pixmap, pal: &Palette) -> Sprite {
     Sprite::from_pixmap(pm, pal)
 }
 
-/// The static picture: wood, the paper 말판 with its lines and 29 points, start/finish and
-/// home marks, the footer band.
-pub fn background(text: &Text, lang: Lang, rows: i32) -> Pixmap {
+/// The static picture for a number of seats: wood, the seats' panels, the paper 말판 with its
+/// lines and 29 points, start/finish and home marks, the footer band.
+pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
+    let rows = rows_for(seats);
     let h = height(rows);
     let top = header(rows) as f32;
     let mut pm = new_pixmap(W as u32, h as u32);
     pm.fill(WOOD.skia());
+    let (wl, hl) = match lang {
+        Lang::En => ("wait", "home"),
+        Lang::Ko => ("대기", "골인"),
+    };
+    for seat in 0..seats {
+        let (x, y) = panel_xy(seat);
+        let (x, y) = (x as f32, y as f32);
+        panel(&mut pm, x, y);
+        let rx = x + PANEL_W as f32 - 104.0 - 42.0;
+        text.draw_pixmap_left(&mut pm, rx, y + 30.0, 14, INK_SOFT, wl);
+        text.draw_pixmap_left(&mut pm, rx, y + 60.0, 14, INK_SOFT, hl);
+    }
     // Footer band.
     let fb = rrect(
         8.0,

@@ -180,7 +180,12 @@ impl Text {
     /// Draw `s` into an RGBA pixmap (for sprites), centred on x, baseline at y.
     pub fn draw_pixmap(&self, pm: &mut Pixmap, x: f32, y: f32, size: u16, c: Rgb, s: &str) {
         let w = self.measure(s, size);
-        let mut pen = x - w / 2.0;
+        self.draw_pixmap_left(pm, x - w / 2.0, y, size, c, s);
+    }
+
+    /// Draw `s` into an RGBA pixmap starting at x, baseline at y.
+    pub fn draw_pixmap_left(&self, pm: &mut Pixmap, x: f32, y: f32, size: u16, c: Rgb, s: &str) {
+        let mut pen = x;
         let (pw, ph) = (pm.width() as i32, pm.height() as i32);
         let data = pm.data_mut();
         for ch in s.chars() {

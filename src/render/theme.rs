@@ -52,6 +52,15 @@ pub const POINT_R: f32 = 15.0;
 pub const STATION_R: f32 = 26.0;
 pub const PIECE_R: f32 = 24.0;
 
+/// Rows of seat panels: one for 2 seats, two for 3 or 4.
+pub fn rows_for(seats: u8) -> i32 {
+    if seats > 2 {
+        2
+    } else {
+        1
+    }
+}
+
 pub fn header(rows: i32) -> i32 {
     PANEL_GAP + rows * (PANEL_H + PANEL_GAP)
 }
@@ -115,10 +124,10 @@ pub fn palette_spec() -> (Vec<Rgb>, Vec<(Rgb, Rgb, u8)>) {
     let mut ramps = vec![];
     // Ink and text on every background.
     for bg in [PAPER, WOOD, PANEL, POINT_FILL, CREAM, HIGHLIGHT, WOOD_DARK] {
-        ramps.push((INK, bg, 5));
+        ramps.push((INK, bg, 3));
     }
     for bg in [WOOD, WOOD_DARK, INK, CAPTURE, FINISH, INK_SOFT] {
-        ramps.push((CREAM, bg, 4));
+        ramps.push((CREAM, bg, 3));
     }
     ramps.push((WOOD, WOOD_DARK, 2));
     ramps.push((PAPER, PAPER_EDGE, 2));
