@@ -106,7 +106,7 @@ fn each_piece_shows_its_side_colour_at_its_point() {
         // Above the letter, inside every shape.
         let px = img.at(x, y - 14.0);
         assert!(
-            near(px, side_color(p.side), 24),
+            near(px, side_color(p.side), 2),
             "side {} at point {}: {:?}",
             p.side,
             p.at,

@@ -89,6 +89,12 @@ impl Palette {
             }
             *slot = best.1 as u8;
         }
+        // Key colours map to themselves exactly (pieces keep their true side colour).
+        for &c in keys {
+            if let Some(i) = colors.iter().position(|&o| o == c) {
+                lut[key(c.0, c.1, c.2)] = i as u8;
+            }
+        }
         Palette { colors, lut }
     }
 

@@ -11,7 +11,7 @@ mod paint;
 pub mod text;
 pub mod theme;
 
-use crate::game::{Chip, Dest, Event, Game, Move, Origin, Phase, Point, Seat, Side};
+use crate::game::{Chip, Dest, Event, Game, Move, Phase, Point, Seat, Side};
 use canvas::{Canvas, Palette, Rgb, Sprite};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -343,7 +343,7 @@ impl Renderer {
             .unwrap_or(&self.bg[0].1);
         let mut cv = Canvas::new(bg, W, height(rows), &self.pal);
         let dests = frame.destinations(game);
-        self.panels(&mut cv, game, frame, &dests);
+        self.panels(&mut cv, game, frame);
         if let Some(last) = &frame.last {
             self.path(&mut cv, rows, last);
         }
@@ -397,8 +397,7 @@ impl Renderer {
         self.text.draw(cv, x + 9.0, y + 8.0, 22, INK, &label);
     }
 
-    fn panels(&self, cv: &mut Canvas, game: &Game, frame: &Frame, dests: &[(Dest, String)]) {
-        let _ = dests;
+    fn panels(&self, cv: &mut Canvas, game: &Game, frame: &Frame) {
         let lang = frame.lang;
         let over = game.outcome();
         let per_side = game.pieces_per_side();
@@ -753,6 +752,12 @@ pub fn side_color(side: Side) -> Rgb {
 
 static GLOBAL: OnceLock<Renderer> = OnceLock::new();
 
+// One renderer serves every game from any thread.
+const _: () = {
+    const fn shared<T: Send + Sync>() {}
+    shared::<Renderer>()
+};
+
 /// The shared renderer, built on first use.
 pub fn renderer() -> &'static Renderer {
     GLOBAL.get_or_init(Renderer::new)
@@ -763,10 +768,64 @@ pub fn render(game: &Game, frame: &Frame) -> Vec<u8> {
     renderer().render(game, frame)
 }
 
-#[allow(dead_code)]
-fn origin_point(o: Origin) -> Option<Point> {
-    match o {
-        Origin::New => None,
-        Origin::At(p) => Some(p),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Route, ThrowKind, Toss};
+    use arrayvec::ArrayVec;
+
+    #[test]
+    fn last_move_takes_the_last_move_and_what_followed() {
+        let path: ArrayVec<Point, 8> = [4, 5].into_iter().collect();
+        let events = vec![
+            Event::Thrown {
+                seat: 0,
+                toss: Toss::showing(Chip::Gae),
+                chip: Some(Chip::Gae),
+                kind: ThrowKind::Turn,
+                again: false,
+            },
+            Event::Moved {
+                seat: 1,
+                side: 1,
+                chip: Chip::Gae,
+                from: 3,
+                to: Dest::Point(5),
+                route: Some(Route::MoStraight),
+                count: 2,
+                path,
+            },
+            Event::Captured {
+                seat: 1,
+                side: 0,
+                at: 5,
+                count: 1,
+            },
+        ];
+        let last = LastMove::from_events(&events).expect("a move");
+        assert_eq!((last.seat, last.side, last.from), (1, 1, Some(3)));
+        assert_eq!(last.path, vec![4, 5]);
+        assert_eq!(last.captured, vec![(5, 0, 1)]);
+        assert_eq!(last.finished, 0);
+        assert!(LastMove::from_events(&events[..1]).is_none());
+    }
+
+    #[test]
+    fn palette_keeps_key_colours_exact() {
+        let (keys, ramps) = palette_spec();
+        let pal = Palette::build(&keys, &ramps);
+        assert_eq!(pal.colors.len(), 256);
+        for c in keys {
+            assert_eq!(pal.colors[pal.index(c) as usize], c);
+        }
+    }
+
+    #[test]
+    fn default_labels_and_chip_steps() {
+        assert_eq!(default_label(0), "A");
+        assert_eq!(default_label(25), "Z");
+        assert_eq!(default_label(26), "27");
+        assert_eq!(chip_steps(Chip::Backdo), "−1");
+        assert_eq!(chip_steps(Chip::Mo), "5");
     }
 }

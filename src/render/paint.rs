@@ -332,9 +332,9 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
     }
     // Station names, quietly.
     let names: [(u8, f32, f32, &str, &str); 5] = [
-        (5, 34.0, -34.0, "모", "Mo"),
-        (10, -34.0, -34.0, "뒷모", "Dwitmo"),
-        (15, -34.0, 38.0, "찌모", "Jjimo"),
+        (5, 46.0, -46.0, "모", "Mo"),
+        (10, -42.0, -50.0, "뒷모", "Dwitmo"),
+        (15, -42.0, 54.0, "찌모", "Jjimo"),
         (22, 0.0, 54.0, "방", "Bang"),
         (0, 0.0, 0.0, "", ""),
     ];
