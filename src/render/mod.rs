@@ -374,8 +374,9 @@ impl Renderer {
                 Dest::Point(p) => point_xy(*p, rows),
                 Dest::Home => home_xy(rows),
                 Dest::Waiting => {
+                    // Back to waiting: the label sits on the mover's waiting row.
                     let (px, py) = panel_xy(game.turn());
-                    (px as f32 + 300.0, py as f32 + 18.0)
+                    (px as f32 + PANEL_W as f32 - 140.0, py as f32 + 55.0)
                 }
             };
             self.tag(&mut cv, x + 26.0, y - 30.0, label);
@@ -597,6 +598,13 @@ impl Renderer {
         let n = pool.len().max(1) as f32;
         let cw = (500.0 / n - 8.0).min(82.0);
         let top = y0 + 54.0;
+        if pool.is_empty() && game.phase() != Phase::Over {
+            let s = match lang {
+                Lang::En => "no results held",
+                Lang::Ko => "남은 결과 없음",
+            };
+            self.text.draw(cv, 28.0, top + 50.0, 18, PAPER_EDGE, s);
+        }
         let mut marked = false;
         for (i, &chip) in pool.iter().enumerate() {
             let x = 24.0 + i as f32 * (cw + 8.0);
@@ -616,11 +624,13 @@ impl Renderer {
             let big = if cw < 60.0 { big * 2 / 3 } else { big };
             self.text
                 .draw_center(cv, x + cw / 2.0, top + 44.0, big, INK, chip.korean());
-            let small = match lang {
+            let mut small = match lang {
                 Lang::En => format!("{} {}", chip.name(), chip_steps(chip)),
                 Lang::Ko => chip_steps(chip),
             };
-            let small = self.text.fit(&small, 16, cw - 6.0);
+            if self.text.measure(&small, 16) > cw - 6.0 {
+                small = chip_steps(chip);
+            }
             self.text
                 .draw_center(cv, x + cw / 2.0, top + 74.0, 16, INK_SOFT, &small);
         }
@@ -706,7 +716,12 @@ impl Renderer {
             WOOD_DARK,
             0.6,
         );
+        let team = (0..game.seats())
+            .filter(|s| game.side_of(*s) == o.winner)
+            .count()
+            > 1;
         let title = match lang {
+            Lang::En if team => format!("🏆 {} win!", names(o.winner)),
             Lang::En => format!("🏆 {} wins!", names(o.winner)),
             Lang::Ko => format!("🏆 {} 승리!", names(o.winner)),
         };

@@ -267,7 +267,7 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
     }
     // Direction of play: up the right edge from 참먹이.
     let (cx, cy) = xy(0);
-    let ax = cx + 38.0;
+    let ax = cx + 54.0;
     let mut pb = PathBuilder::new();
     pb.move_to(ax, cy - 40.0);
     pb.line_to(ax, cy - 96.0);
