@@ -134,8 +134,17 @@ fn highlight_pixels(img: &Image, top: usize) -> Vec<(usize, usize)> {
 
 #[test]
 fn highlights_exactly_the_legal_destinations() {
-    let pieces = vec![placed(0, 3, 1), placed(0, 21, 2), placed(1, 8, 1)];
+    let pieces = vec![
+        placed(0, 3, 1),
+        placed(0, 21, 2),
+        placed(0, 28, 1),
+        placed(1, 8, 1),
+    ];
     let g = position(2, vec![Chip::Geol, Chip::Do], pieces);
+    assert!(g
+        .legal_moves()
+        .iter()
+        .any(|m| m.chip == Chip::Geol && m.to == Dest::Home));
     assert_eq!(g.phase(), Phase::Spend);
     let top = header(1) as usize;
 
@@ -195,8 +204,14 @@ fn nothing_is_drawn_outside_the_canvas_or_on_its_edge() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let long = "Wolfeschlegelsteinhausenbergerdorff 윷놀이 챔피언 🎲🎲🎲";
     let players: Vec<SeatInfo> = (0..4).map(|_| SeatInfo::human(long)).collect();
-    for seats in [2u8, 3, 4] {
-        let (mut g, _) = Game::new(Rules::default(), seats, false, &mut rng).expect("table");
+    for (seats, preset) in [
+        (2u8, "standard"),
+        (3, "yunnori"),
+        (4, "nyout"),
+        (4, "boardgame"),
+    ] {
+        let rules = Rules::preset_named(preset).expect("preset");
+        let (mut g, _) = Game::new(rules, seats, false, &mut rng).expect("table");
         let mut n = 0;
         while !g.is_over() && n < 400 {
             let events = step(&mut g, &mut rng);
@@ -308,4 +323,43 @@ fn korean_and_english_frames_differ_and_over_shows_result() {
     let c = img.at(x + 200.0, (header(2) + 265) as f32);
     assert!(c.iter().all(|&v| v < 120), "{c:?}");
     let _ = renderer();
+}
+
+#[test]
+fn back_to_waiting_is_labelled_on_the_movers_panel() {
+    // yunnori: a Back-Do from 도 goes back to waiting.
+    let pos = Position {
+        seats: 2,
+        teams: false,
+        turn: 1,
+        pool: vec![Chip::Backdo],
+        pieces: vec![placed(1, 1, 1)],
+        home: [0; 4],
+    };
+    let rules = Rules::preset_named("yunnori").expect("preset");
+    let (g, _) = Game::from_position(rules, &pos).expect("position");
+    let f = frame(2, Some(Chip::Backdo));
+    assert_eq!(f.destinations(&g), vec![(Dest::Waiting, "A".to_string())]);
+    let img = decode(&render(&g, &f));
+    let (px, py) = yutbot::render::theme::panel_xy(1);
+    let (pw, ph) = (
+        yutbot::render::theme::PANEL_W as usize,
+        yutbot::render::theme::PANEL_H as usize,
+    );
+    let mut inside = 0;
+    for y in 0..header(1) as usize {
+        for x in 0..img.w {
+            if near(img.rgb[y * img.w + x], HIGHLIGHT, 12) {
+                let in_panel = x >= px as usize
+                    && x < px as usize + pw
+                    && y >= py as usize
+                    && y < py as usize + ph;
+                assert!(in_panel, "highlight outside the mover's panel at {x},{y}");
+                inside += 1;
+            }
+        }
+    }
+    assert!(inside > 100);
+    // Nothing highlighted on the board.
+    assert!(highlight_pixels(&img, header(1) as usize).is_empty());
 }
