@@ -114,6 +114,10 @@ fn main() -> ExitCode {
                 b.startup_ms, b.frames, b.width, b.height
             );
             println!(
+                "{:.0} frames/s on {} threads sharing one renderer",
+                b.parallel_fps, b.threads
+            );
+            println!(
                 "render: p50={:.2} ms p99={:.2} ms bytes={}",
                 b.p50_ms, b.p99_ms, b.bytes
             );

@@ -198,6 +198,9 @@ pub struct BenchResult {
     pub startup_ms: f64,
     pub width: u32,
     pub height: u32,
+    /// Frames per second with every core rendering (one shared renderer).
+    pub parallel_fps: f64,
+    pub threads: usize,
 }
 
 /// Render a mid-game 4-seat frame with a highlighted chip `frames` times.
@@ -218,6 +221,25 @@ pub fn bench(frames: usize, seed: u64) -> BenchResult {
         std::hint::black_box(out);
     }
     times.sort_by(f64::total_cmp);
+    // Every core at once, sharing one renderer, for about half a second.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let t = Instant::now();
+    let total: usize = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut n = 0;
+                    while t.elapsed().as_secs_f64() < 0.5 {
+                        std::hint::black_box(r.render(&game, &frame));
+                        n += 1;
+                    }
+                    n
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    let parallel_fps = total as f64 / t.elapsed().as_secs_f64();
     let pick = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     BenchResult {
         frames: times.len(),
@@ -227,5 +249,7 @@ pub fn bench(frames: usize, seed: u64) -> BenchResult {
         startup_ms,
         width,
         height,
+        parallel_fps,
+        threads,
     }
 }

@@ -11,6 +11,9 @@ static PRETENDARD: &[u8] = include_bytes!("../../assets/fonts/Pretendard-SemiBol
 /// Noto Emoji (SIL OFL 1.1), monochrome: the fallback for emoji in names.
 static EMOJI: &[u8] = include_bytes!("../../assets/fonts/NotoEmoji-Regular.ttf");
 
+/// Most glyphs kept in the cache (about 1 KB each).
+const MAX_CACHED: usize = 20_000;
+
 /// A rasterised glyph: coverage bytes and placement relative to the pen on the baseline.
 pub struct Glyph {
     pub w: i32,
@@ -56,10 +59,11 @@ impl Text {
             return g.clone();
         }
         let g = Arc::new(self.rasterise(c, size));
-        self.cache
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert((c, size), g.clone());
+        let mut cache = self.cache.write().unwrap_or_else(|e| e.into_inner());
+        // Bounded: past the cap, rare glyphs are rasterised each time instead of kept.
+        if cache.len() < MAX_CACHED {
+            cache.insert((c, size), g.clone());
+        }
         g
     }
 
