@@ -171,6 +171,20 @@ impl<'a> Canvas<'a> {
         self.buf[i] = self.pal.lut[key(r.min(255) as u8, g.min(255) as u8, b.min(255) as u8)];
     }
 
+    /// Blend a premultiplied pixel at (x, y).
+    #[inline]
+    pub fn put_premul(&mut self, x: i32, y: i32, p: [u8; 4]) {
+        if p[3] == 0 || x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return;
+        }
+        let i = (y * self.w + x) as usize;
+        if p[3] == 255 {
+            self.buf[i] = self.pal.index(Rgb(p[0], p[1], p[2]));
+        } else {
+            self.blend(i, p[0] as u32, p[1] as u32, p[2] as u32, p[3] as u32);
+        }
+    }
+
     /// Blend colour `c` with coverage `a` (0..=255) at (x, y); `ci` is the index of `c`.
     #[inline]
     pub fn put(&mut self, x: i32, y: i32, c: Rgb, ci: u8, a: u32) {

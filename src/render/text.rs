@@ -8,8 +8,92 @@ use tiny_skia::Pixmap;
 
 /// Pretendard (SIL OFL 1.1): Latin and every Hangul syllable.
 static PRETENDARD: &[u8] = include_bytes!("../../assets/fonts/Pretendard-SemiBold.otf");
-/// Noto Emoji (SIL OFL 1.1), monochrome: the fallback for emoji in names.
+/// Noto Emoji (SIL OFL 1.1), monochrome: the fallback for symbols and emoji.
 static EMOJI: &[u8] = include_bytes!("../../assets/fonts/NotoEmoji-Regular.ttf");
+/// Noto Color Emoji (SIL OFL 1.1) pictographs (U+1F000 and up), 36 px each in one indexed PNG
+/// (made by tools/make_emoji_atlas.py), and their code points in atlas order.
+static ATLAS_PNG: &[u8] = include_bytes!("../../assets/fonts/NotoColorEmoji-atlas.png");
+static ATLAS_CPS: &str = include_str!("../../assets/fonts/NotoColorEmoji-atlas.txt");
+const ATLAS_CELL: usize = 36;
+const ATLAS_COLS: usize = 64;
+
+/// The colour emoji atlas, decoded to premultiplied RGBA.
+struct Atlas {
+    index: HashMap<char, usize>,
+    width: usize,
+    rgba: Vec<[u8; 4]>,
+}
+
+impl Atlas {
+    fn load() -> Option<Atlas> {
+        let index: HashMap<char, usize> = ATLAS_CPS
+            .split_whitespace()
+            .filter_map(|h| u32::from_str_radix(h, 16).ok().and_then(char::from_u32))
+            .enumerate()
+            .map(|(i, c)| (c, i))
+            .collect();
+        let mut dec = png::Decoder::new(std::io::Cursor::new(ATLAS_PNG));
+        dec.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+        let mut reader = dec.read_info().ok()?;
+        let mut buf = vec![0; reader.output_buffer_size()?];
+        let info = reader.next_frame(&mut buf).ok()?;
+        if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
+            return None;
+        }
+        let rgba = buf[..info.buffer_size()]
+            .chunks_exact(4)
+            .map(|p| {
+                let a = p[3] as u32;
+                let m = |v: u8| ((v as u32 * a + 127) / 255) as u8;
+                [m(p[0]), m(p[1]), m(p[2]), p[3]]
+            })
+            .collect();
+        Some(Atlas {
+            index,
+            width: info.width as usize,
+            rgba,
+        })
+    }
+
+    /// Emoji `i` scaled to d×d (area average of a 4×4 grid of bilinear samples).
+    fn scaled(&self, i: usize, d: usize) -> Vec<[u8; 4]> {
+        let (ox, oy) = ((i % ATLAS_COLS) * ATLAS_CELL, (i / ATLAS_COLS) * ATLAS_CELL);
+        let px = |x: usize, y: usize| self.rgba[(oy + y) * self.width + ox + x];
+        let sample = |fx: f32, fy: f32| -> [f32; 4] {
+            let max = (ATLAS_CELL - 1) as f32;
+            let (fx, fy) = (fx.clamp(0.0, max), fy.clamp(0.0, max));
+            let (x0, y0) = (fx.floor() as usize, fy.floor() as usize);
+            let (x1, y1) = ((x0 + 1).min(ATLAS_CELL - 1), (y0 + 1).min(ATLAS_CELL - 1));
+            let (tx, ty) = (fx - x0 as f32, fy - y0 as f32);
+            let mut out = [0f32; 4];
+            for (k, o) in out.iter_mut().enumerate() {
+                let a = px(x0, y0)[k] as f32 * (1.0 - tx) + px(x1, y0)[k] as f32 * tx;
+                let b = px(x0, y1)[k] as f32 * (1.0 - tx) + px(x1, y1)[k] as f32 * tx;
+                *o = a * (1.0 - ty) + b * ty;
+            }
+            out
+        };
+        let scale = ATLAS_CELL as f32 / d as f32;
+        let mut out = Vec::with_capacity(d * d);
+        for y in 0..d {
+            for x in 0..d {
+                let mut acc = [0f32; 4];
+                for sy in 0..4 {
+                    for sx in 0..4 {
+                        let fx = (x as f32 + (sx as f32 + 0.5) / 4.0) * scale - 0.5;
+                        let fy = (y as f32 + (sy as f32 + 0.5) / 4.0) * scale - 0.5;
+                        let s = sample(fx, fy);
+                        for k in 0..4 {
+                            acc[k] += s[k];
+                        }
+                    }
+                }
+                out.push(acc.map(|v| (v / 16.0).round().clamp(0.0, 255.0) as u8));
+            }
+        }
+        out
+    }
+}
 
 /// Most glyphs kept in the cache (about 1 KB each).
 const MAX_CACHED: usize = 20_000;
@@ -22,11 +106,14 @@ pub struct Glyph {
     pub top: i32,
     pub advance: f32,
     pub cov: Vec<u8>,
+    /// A colour glyph (emoji): premultiplied RGBA instead of coverage.
+    pub rgba: Vec<[u8; 4]>,
 }
 
 /// The fonts in fallback order, and the glyph cache shared by every frame.
 pub struct Text {
     fonts: Vec<FontRef<'static>>,
+    atlas: Option<Atlas>,
     cache: RwLock<HashMap<(char, u16), Arc<Glyph>>>,
 }
 
@@ -39,13 +126,34 @@ impl Text {
             .collect();
         Text {
             fonts,
+            atlas: Atlas::load(),
             cache: RwLock::new(HashMap::new()),
         }
     }
 
     /// Does some font have a glyph for `c`?
     pub fn covers(&self, c: char) -> bool {
-        self.fonts.iter().any(|f| f.glyph_id(c) != GlyphId(0))
+        self.atlas
+            .as_ref()
+            .is_some_and(|a| a.index.contains_key(&c))
+            || self.fonts.iter().any(|f| f.glyph_id(c) != GlyphId(0))
+    }
+
+    /// Is `c` drawn in colour?
+    pub fn is_colour(&self, c: char) -> bool {
+        self.colour_index(c).is_some()
+    }
+
+    /// Pictographs the first font lacks come from the colour atlas.
+    fn colour_index(&self, c: char) -> Option<usize> {
+        if (c as u32) < 0x1F000 {
+            return None;
+        }
+        let i = *self.atlas.as_ref()?.index.get(&c)?;
+        match self.fonts.first() {
+            Some(f) if f.glyph_id(c) != GlyphId(0) => None,
+            _ => Some(i),
+        }
     }
 
     /// The glyph for `c` at `size` px, from the first font that has it.
@@ -68,6 +176,19 @@ impl Text {
     }
 
     fn rasterise(&self, c: char, size: u16) -> Glyph {
+        if let (Some(i), Some(atlas)) = (self.colour_index(c), self.atlas.as_ref()) {
+            // Sized like the monochrome emoji: a square a little over the em, on the baseline.
+            let d = (size as f32 * 1.1).round().max(4.0) as usize;
+            return Glyph {
+                w: d as i32,
+                h: d as i32,
+                left: (size as f32 * 0.06).round() as i32,
+                top: -((size as f32 * 0.92).round() as i32),
+                advance: d as f32 + size as f32 * 0.14,
+                cov: vec![],
+                rgba: atlas.scaled(i, d),
+            };
+        }
         let font = self
             .fonts
             .iter()
@@ -81,6 +202,7 @@ impl Text {
                 top: 0,
                 advance: 0.0,
                 cov: vec![],
+                rgba: vec![],
             };
         };
         // `size` is the em size; ab_glyph scales by ascent - descent.
@@ -109,6 +231,7 @@ impl Text {
                     top: bb.min.y as i32,
                     advance,
                     cov,
+                    rgba: vec![],
                 }
             }
             None => Glyph {
@@ -118,6 +241,7 @@ impl Text {
                 top: 0,
                 advance,
                 cov: vec![],
+                rgba: vec![],
             },
         }
     }
@@ -162,9 +286,16 @@ impl Text {
             let g = self.glyph(ch, size);
             let gx = pen.round() as i32 + g.left;
             let gy = y.round() as i32 + g.top;
+            if !g.rgba.is_empty() {
+                for yy in 0..g.h {
+                    for xx in 0..g.w {
+                        cv.put_premul(gx + xx, gy + yy, g.rgba[(yy * g.w + xx) as usize]);
+                    }
+                }
+            }
             for yy in 0..g.h {
                 for xx in 0..g.w {
-                    let a = g.cov[(yy * g.w + xx) as usize];
+                    let a = g.cov.get((yy * g.w + xx) as usize).copied().unwrap_or(0);
                     if a != 0 {
                         cv.put(gx + xx, gy + yy, c, ci, a as u32);
                     }
@@ -198,7 +329,7 @@ impl Text {
             let gy = y.round() as i32 + g.top;
             for yy in 0..g.h {
                 for xx in 0..g.w {
-                    let a = g.cov[(yy * g.w + xx) as usize] as u32;
+                    let a = g.cov.get((yy * g.w + xx) as usize).copied().unwrap_or(0) as u32;
                     let (px, py) = (gx + xx, gy + yy);
                     if a == 0 || px < 0 || py < 0 || px >= pw || py >= ph {
                         continue;
@@ -240,6 +371,12 @@ mod tests {
     fn fonts_parse_and_cover_hangul_latin_emoji() {
         let t = Text::new();
         assert_eq!(t.fonts.len(), 2);
+        assert!(t.atlas.as_ref().is_some_and(|a| a.index.len() > 1000));
+        assert!(t.is_colour('😀') && t.is_colour('🏆'));
+        assert!(!t.is_colour('▶') && !t.is_colour('가'));
+        let g = t.glyph('😀', 20);
+        assert_eq!(g.rgba.len(), (g.w * g.h) as usize);
+        assert!(g.rgba.iter().any(|p| p[3] == 255));
         for c in ['가', '힣', '윷', 'A', 'z', '7', '😀', '🎲'] {
             assert!(t.covers(c), "{c} not covered");
         }

@@ -121,6 +121,13 @@ pub fn palette_spec() -> (Vec<Rgb>, Vec<(Rgb, Rgb, u8)>) {
         keys.push(c);
         keys.push(side_dark(s));
     }
+    // Common emoji tones (faces, hearts, skies, leaves), for names with colour emoji.
+    for c in [
+        0xFFCA28, 0xF59E0B, 0xF4C7A1, 0xE53935, 0xF48FB1, 0x64B5F6, 0x7CB342, 0x9C6ADE, 0x8D6E63,
+        0x9E9E9E, 0xEEEEEE, 0x424242,
+    ] {
+        keys.push(Rgb::hex(c));
+    }
     let mut ramps = vec![];
     // Ink and text on every background.
     for bg in [PAPER, WOOD, PANEL, POINT_FILL, CREAM, HIGHLIGHT, WOOD_DARK] {
