@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod bench;
 pub mod game;
+pub mod render;
 pub mod scenario;
 pub mod sim;
 pub mod store;

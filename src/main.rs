@@ -42,6 +42,17 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Write a gallery of board pictures from played games.
+    Render {
+        /// Rule preset: standard, boardgame, yunnori, nyout.
+        #[arg(long, default_value = "standard")]
+        preset: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Folder for the PNG files (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Benchmarks (build with --release).
     Bench {
         #[command(subcommand)]
@@ -65,6 +76,14 @@ enum BenchCommand {
         /// How long to run, in seconds.
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Render a mid-game 4-seat frame with a highlighted chip; ends with
+    /// `render: p50=X ms p99=Y ms bytes=Z`.
+    Render {
+        #[arg(long, default_value_t = 500)]
+        frames: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -130,6 +149,48 @@ fn main() -> ExitCode {
                 start.elapsed().as_secs_f64()
             );
             println!("{}", r.line());
+            ExitCode::SUCCESS
+        }
+        Command::Render { preset, seed, out } => {
+            let rules = match yutbot::game::Rules::preset_named(&preset) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match yutbot::render::gallery::write_gallery(&rules, seed, &out) {
+                Ok(paths) => {
+                    for p in paths {
+                        println!("{}", p.display());
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: writing to {}: {e}", out.display());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Bench {
+            command: BenchCommand::Render { frames, seed },
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -- bench render`");
+            }
+            let b = yutbot::render::gallery::bench(frames, seed);
+            println!(
+                "renderer start-up {:.0} ms; {} frames of {}x{} px",
+                b.startup_ms, b.frames, b.width, b.height
+            );
+            println!(
+                "{:.0} frames/s on {} threads sharing one renderer",
+                b.parallel_fps, b.threads
+            );
+            println!(
+                "render: p50={:.2} ms p99={:.2} ms bytes={}",
+                b.p50_ms, b.p99_ms, b.bytes
+            );
             ExitCode::SUCCESS
         }
         Command::Bench {

@@ -1,0 +1,365 @@
+//! The board renderer: decode the PNG and check its pixels.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use yutbot::game::board::POINTS;
+use yutbot::game::{Chip, Dest, Event, Game, Phase, Placed, Position, Rules};
+use yutbot::render::gallery::{mid_game, sample_players, step};
+use yutbot::render::theme::{header, BOARD, HIGHLIGHT, WOOD};
+use yutbot::render::{
+    home_position, point_position, render, renderer, side_color, Frame, Lang, LastMove, Renderer,
+    SeatInfo,
+};
+
+struct Image {
+    w: usize,
+    h: usize,
+    rgb: Vec<[u8; 3]>,
+}
+
+impl Image {
+    fn at(&self, x: f32, y: f32) -> [u8; 3] {
+        self.rgb[y as usize * self.w + x as usize]
+    }
+}
+
+fn decode(png_bytes: &[u8]) -> Image {
+    let dec = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    let mut reader = dec.read_info().expect("a PNG header");
+    let info = reader.info().clone();
+    assert_eq!(info.color_type, png::ColorType::Indexed);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let palette = info.palette.expect("a palette").to_vec();
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    reader.next_frame(&mut buf).expect("image data");
+    let (w, h) = (info.width as usize, info.height as usize);
+    let rgb = buf[..w * h]
+        .iter()
+        .map(|&i| {
+            let i = i as usize * 3;
+            [palette[i], palette[i + 1], palette[i + 2]]
+        })
+        .collect();
+    Image { w, h, rgb }
+}
+
+fn near(a: [u8; 3], c: yutbot::render::canvas::Rgb, tol: i32) -> bool {
+    (a[0] as i32 - c.0 as i32).abs() <= tol
+        && (a[1] as i32 - c.1 as i32).abs() <= tol
+        && (a[2] as i32 - c.2 as i32).abs() <= tol
+}
+
+fn position(seats: u8, pool: Vec<Chip>, pieces: Vec<Placed>) -> Game {
+    let pos = Position {
+        seats,
+        teams: false,
+        turn: 0,
+        pool,
+        pieces,
+        home: [0; 4],
+    };
+    Game::from_position(Rules::default(), &pos)
+        .expect("valid position")
+        .0
+}
+
+fn placed(side: u8, at: u8, count: u8) -> Placed {
+    Placed {
+        side,
+        at,
+        route: None,
+        count,
+    }
+}
+
+fn frame(seats: u8, selected: Option<Chip>) -> Frame {
+    Frame {
+        players: sample_players(seats),
+        selected,
+        ..Frame::default()
+    }
+}
+
+#[test]
+fn png_is_indexed_and_board_at_least_800_wide() {
+    let g = position(4, vec![], vec![]);
+    let img = decode(&render(&g, &frame(4, None)));
+    assert!(img.w >= 800);
+    assert!(img.h > BOARD as usize);
+}
+
+#[test]
+fn each_piece_shows_its_side_colour_at_its_point() {
+    // Pieces of four sides on corners, edges and diagonals; a stack too.
+    let pieces = vec![
+        placed(0, 3, 1),
+        placed(1, 10, 1),
+        placed(2, 22, 2),
+        placed(3, 17, 1),
+        placed(0, 25, 1),
+        placed(1, 28, 1),
+    ];
+    let g = position(4, vec![], pieces.clone());
+    let img = decode(&render(&g, &frame(4, None)));
+    for p in &pieces {
+        let (x, y) = point_position(&g, p.at);
+        // Above the letter, inside every shape.
+        let px = img.at(x, y - 14.0);
+        assert!(
+            near(px, side_color(p.side), 2),
+            "side {} at point {}: {:?}",
+            p.side,
+            p.at,
+            px
+        );
+    }
+    // An empty point shows no side colour.
+    let (x, y) = point_position(&g, 7);
+    for side in 0..4 {
+        assert!(!near(img.at(x, y - 14.0), side_color(side), 40));
+    }
+}
+
+fn highlight_pixels(img: &Image, top: usize) -> Vec<(usize, usize)> {
+    let mut out = vec![];
+    for y in top..top + BOARD as usize {
+        for x in 0..img.w {
+            if near(img.rgb[y * img.w + x], HIGHLIGHT, 12) {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn highlights_exactly_the_legal_destinations() {
+    let pieces = vec![
+        placed(0, 3, 1),
+        placed(0, 21, 2),
+        placed(0, 28, 1),
+        placed(1, 8, 1),
+    ];
+    let g = position(2, vec![Chip::Geol, Chip::Do], pieces);
+    assert!(g
+        .legal_moves()
+        .iter()
+        .any(|m| m.chip == Chip::Geol && m.to == Dest::Home));
+    assert_eq!(g.phase(), Phase::Spend);
+    let top = header(1) as usize;
+
+    // No chip selected: no highlight on the board.
+    let img = decode(&render(&g, &frame(2, None)));
+    assert!(highlight_pixels(&img, top).is_empty());
+
+    for chip in [Chip::Geol, Chip::Do] {
+        let f = frame(2, Some(chip));
+        let dests: Vec<(f32, f32)> = f
+            .destinations(&g)
+            .iter()
+            .map(|(d, _)| match d {
+                Dest::Point(p) => point_position(&g, *p),
+                Dest::Home => home_position(&g),
+                Dest::Waiting => panic!("no move to waiting here"),
+            })
+            .collect();
+        assert!(dests.len() >= 2, "{chip}: {dests:?}");
+        let img = decode(&render(&g, &f));
+        let hl = highlight_pixels(&img, top);
+        // Every highlighted pixel belongs to a destination's ring or label…
+        for &(x, y) in &hl {
+            let ok = dests.iter().any(|&(dx, dy)| {
+                let (ex, ey) = (x as f32 - dx, y as f32 - dy);
+                ex > -45.0 && ex < 200.0 && ey > -55.0 && ey < 45.0
+            });
+            assert!(ok, "{chip}: stray highlight at {x},{y}");
+        }
+        // …and every destination is ringed: highlight on the ring left of it.
+        for &(dx, dy) in &dests {
+            let ring = hl
+                .iter()
+                .any(|&(x, y)| (x as f32 - (dx - 34.0)).abs() < 5.0 && (y as f32 - dy).abs() < 5.0);
+            assert!(ring, "{chip}: no ring at {dx},{dy}");
+        }
+        // A point that is no destination has no ring.
+        for p in 0..POINTS as u8 {
+            let (x, y) = point_position(&g, p);
+            if dests
+                .iter()
+                .all(|&(dx, dy)| (dx - x).abs() > 60.0 || (dy - y).abs() > 60.0)
+            {
+                assert!(
+                    !near(img.at(x - 34.0, y), HIGHLIGHT, 12),
+                    "{chip}: ring at {p}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn nothing_is_drawn_outside_the_canvas_or_on_its_edge() {
+    // Random games with long names, every chip selected in turn, both languages: every frame
+    // decodes at the expected size and its outermost pixels stay background wood.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let long = "Wolfeschlegelsteinhausenbergerdorff 윷놀이 챔피언 🎲🎲🎲";
+    let players: Vec<SeatInfo> = (0..4).map(|_| SeatInfo::human(long)).collect();
+    for (seats, preset) in [
+        (2u8, "standard"),
+        (3, "yunnori"),
+        (4, "nyout"),
+        (4, "boardgame"),
+    ] {
+        let rules = Rules::preset_named(preset).expect("preset");
+        let (mut g, _) = Game::new(rules, seats, false, &mut rng).expect("table");
+        let mut n = 0;
+        while !g.is_over() && n < 400 {
+            let events = step(&mut g, &mut rng);
+            n += 1;
+            if n % 23 != 0 && !g.is_over() {
+                continue;
+            }
+            for (i, &chip) in g.pool().iter().enumerate().take(2) {
+                let f = Frame {
+                    players: players.clone(),
+                    lang: if i % 2 == 0 { Lang::En } else { Lang::Ko },
+                    selected: Some(chip),
+                    labels: vec![],
+                    last: LastMove::from_events(&events),
+                };
+                let img = decode(&render(&g, &f));
+                assert_eq!(img.w, 800);
+                for x in 0..img.w {
+                    assert!(near(img.at(x as f32, 0.0), WOOD, 8));
+                    assert!(near(img.at(x as f32, (img.h - 1) as f32), WOOD, 8));
+                }
+                for y in 0..img.h {
+                    assert!(near(img.at(0.0, y as f32), WOOD, 8));
+                    assert!(near(img.at((img.w - 1) as f32, y as f32), WOOD, 8));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn same_state_renders_byte_identical() {
+    let (g, last) = mid_game(&Rules::default(), 4, false, 3);
+    let f = Frame {
+        players: sample_players(4),
+        lang: Lang::Ko,
+        selected: g.pool().first().copied(),
+        labels: vec![],
+        last,
+    };
+    let a = render(&g, &f);
+    let b = render(&g, &f);
+    assert_eq!(a, b);
+    // A renderer built anew draws the same bytes as the shared one.
+    let c = Renderer::new().render(&g, &f);
+    assert_eq!(a, c);
+}
+
+#[test]
+fn labels_follow_the_frame() {
+    let pieces = vec![placed(0, 3, 1)];
+    let g = position(2, vec![Chip::Gae], pieces);
+    let mut f = frame(2, Some(Chip::Gae));
+    let moves = f.labelled_moves(&g);
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0].1, "A");
+    assert_eq!(moves[1].1, "B");
+    f.labels = vec![(moves[1].0, "2".to_string())];
+    let moves = f.labelled_moves(&g);
+    assert_eq!(moves[1].1, "2");
+    assert_ne!(render(&g, &f), render(&g, &frame(2, Some(Chip::Gae))));
+}
+
+#[test]
+fn last_move_from_events_and_capture_mark() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut g, _) = Game::new(Rules::default(), 2, false, &mut rng).expect("table");
+    loop {
+        assert!(!g.is_over(), "a capture happens in this seeded game");
+        let events = step(&mut g, &mut rng);
+        if let Some(Event::Captured { at, .. }) =
+            events.iter().find(|e| matches!(e, Event::Captured { .. }))
+        {
+            let last = LastMove::from_events(&events).expect("a move");
+            assert_eq!(last.captured.len(), 1);
+            assert_eq!(last.captured[0].0, *at);
+            assert_eq!(last.path.last(), Some(at));
+            // The capture's red ring is drawn around the point.
+            let f = Frame {
+                last: Some(last),
+                ..frame(2, None)
+            };
+            let img = decode(&render(&g, &f));
+            let (x, y) = point_position(&g, *at);
+            let red = yutbot::render::theme::CAPTURE;
+            assert!(near(img.at(x, y - 34.0), red, 24));
+            break;
+        }
+    }
+}
+
+#[test]
+fn korean_and_english_frames_differ_and_over_shows_result() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut g, _) = Game::new(Rules::default(), 3, false, &mut rng).expect("table");
+    while !g.is_over() {
+        step(&mut g, &mut rng);
+    }
+    let en = frame(3, None);
+    let ko = Frame {
+        lang: Lang::Ko,
+        ..frame(3, None)
+    };
+    let (a, b) = (render(&g, &en), render(&g, &ko));
+    assert_ne!(a, b);
+    // The result box darkens the board centre.
+    let img = decode(&a);
+    let (x, _) = point_position(&g, 22);
+    let c = img.at(x + 200.0, (header(2) + 265) as f32);
+    assert!(c.iter().all(|&v| v < 120), "{c:?}");
+    let _ = renderer();
+}
+
+#[test]
+fn back_to_waiting_is_labelled_on_the_movers_panel() {
+    // yunnori: a Back-Do from 도 goes back to waiting.
+    let pos = Position {
+        seats: 2,
+        teams: false,
+        turn: 1,
+        pool: vec![Chip::Backdo],
+        pieces: vec![placed(1, 1, 1)],
+        home: [0; 4],
+    };
+    let rules = Rules::preset_named("yunnori").expect("preset");
+    let (g, _) = Game::from_position(rules, &pos).expect("position");
+    let f = frame(2, Some(Chip::Backdo));
+    assert_eq!(f.destinations(&g), vec![(Dest::Waiting, "A".to_string())]);
+    let img = decode(&render(&g, &f));
+    let (px, py) = yutbot::render::theme::panel_xy(1);
+    let (pw, ph) = (
+        yutbot::render::theme::PANEL_W as usize,
+        yutbot::render::theme::PANEL_H as usize,
+    );
+    let mut inside = 0;
+    for y in 0..header(1) as usize {
+        for x in 0..img.w {
+            if near(img.rgb[y * img.w + x], HIGHLIGHT, 12) {
+                let in_panel = x >= px as usize
+                    && x < px as usize + pw
+                    && y >= py as usize
+                    && y < py as usize + ph;
+                assert!(in_panel, "highlight outside the mover's panel at {x},{y}");
+                inside += 1;
+            }
+        }
+    }
+    assert!(inside > 100);
+    // Nothing highlighted on the board.
+    assert!(highlight_pixels(&img, header(1) as usize).is_empty());
+}
