@@ -1,0 +1,63 @@
+//! The board picture of a table, drawn by the renderer.
+
+use super::core::{Lang, Player, Table};
+use super::view::{move_letter, Painter};
+use crate::ai::Level;
+use crate::game::Move;
+use crate::render::{self, BotLevel, Frame, LastMove, SeatInfo};
+
+/// Draws boards with the shared renderer (built once, on first use).
+pub struct RenderPainter;
+
+/// The renderer's frame for a table.
+pub fn frame_of(t: &Table) -> Frame {
+    let lang = match t.lang() {
+        Lang::En => render::Lang::En,
+        Lang::Ko => render::Lang::Ko,
+    };
+    let players = t
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut info = match &s.player {
+                Player::Human { name, .. } => SeatInfo::human(name),
+                Player::Bot { level } => {
+                    let name = match lang {
+                        render::Lang::En => format!("Bot {}", i + 1),
+                        render::Lang::Ko => format!("봇 {}", i + 1),
+                    };
+                    let level = match level {
+                        Level::Easy | Level::Random => BotLevel::Easy,
+                        Level::Normal | Level::Reference => BotLevel::Normal,
+                        Level::Master => BotLevel::Master,
+                    };
+                    SeatInfo::bot(&name, level)
+                }
+            };
+            info.away = s.away;
+            info
+        })
+        .collect();
+    // Every move of the shown chip carries the letter its button starts with.
+    let labels: Vec<(Move, String)> = t
+        .shown_moves()
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| (m, move_letter(i).to_string()))
+        .collect();
+    Frame {
+        players,
+        lang,
+        selected: t.shown_chip(),
+        labels,
+        last: LastMove::from_events(&t.last_events),
+    }
+}
+
+impl Painter for RenderPainter {
+    fn paint(&self, t: &Table, _labels: &[(Move, String)]) -> Option<Vec<u8>> {
+        let game = t.game.as_ref()?;
+        Some(render::render(game, &frame_of(t)))
+    }
+}
