@@ -53,6 +53,15 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Play a whole 4-seat bot game through the game service (temporary database) and write
+    /// every board it shows as NNN.png and NNN.txt.
+    Demo {
+        #[arg(long)]
+        out: PathBuf,
+        /// en or ko.
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
     /// Benchmarks (build with --release).
     Bench {
         #[command(subcommand)]
@@ -78,6 +87,21 @@ enum BenchCommand {
         seconds: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Concurrent bot games through the service with SQLite and rendering; ends with
+    /// `table: games=N actions_per_s=A p50_ms=B p99_ms=C rss_mb=D`.
+    Table {
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// Bot pacing delay in ms (the service's default is 1200).
+        #[arg(long, default_value_t = 1200)]
+        bot_delay_ms: u32,
+        /// Boards the consumer draws and "sends" per second (Discord allows about 50
+        /// requests a second per bot).
+        #[arg(long, default_value_t = 50)]
+        sends_per_s: u32,
     },
     /// Render a mid-game 4-seat frame with a highlighted chip; ends with
     /// `render: p50=X ms p99=Y ms bytes=Z`.
@@ -172,6 +196,62 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Demo { out, lang } => {
+            let lang = yutbot::table::Lang::from_locale(&lang);
+            match runtime().block_on(yutbot::table::demo::demo(&out, lang)) {
+                Ok(n) => {
+                    println!("wrote {n} frames to {}", out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Bench {
+            command:
+                BenchCommand::Table {
+                    games,
+                    seconds,
+                    bot_delay_ms,
+                    sends_per_s,
+                },
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -- bench table`");
+            }
+            match runtime().block_on(yutbot::table::demo::bench(
+                games,
+                seconds,
+                bot_delay_ms,
+                sends_per_s,
+            )) {
+                Ok(b) => {
+                    println!(
+                        "restart: {} active games loaded and re-armed in {:.0} ms",
+                        b.restarted, b.restart_ms
+                    );
+                    println!(
+                        "boards drawn by the paced consumer: {}; clicks answered with a drawn board: {}",
+                        b.shown, b.clicks
+                    );
+                    println!(
+                        "table: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0}",
+                        b.games,
+                        b.actions as f64 / b.seconds,
+                        b.p50_ms,
+                        b.p99_ms,
+                        b.rss_mb
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Bench {
             command: BenchCommand::Render { frames, seed },
         } => {
@@ -208,4 +288,12 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    // Cannot fail on a working machine: the runtime only needs threads and a timer.
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
 }

@@ -91,7 +91,10 @@ impl Store {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
+            // One connection: SQLite has one writer at a time anyway, and queueing here is far
+            // cheaper than SQLite's sleeping busy handler when several connections contend.
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(30))
             .connect_with(opts)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
@@ -134,7 +137,7 @@ impl Store {
     ) -> Result<Table, StoreError> {
         let actor = &actor;
         let command = &command;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let id = Self::next_id(&mut tx).await?;
         let table = make(id);
         let res = Self::insert_game(&mut tx, &table, now_ms).await;
@@ -197,7 +200,7 @@ impl Store {
             .bind(t.id)
             .bind(i as i64)
             .bind(user)
-            .bind(s.name(t.settings.lang))
+            .bind(s.name(i, t.settings.lang))
             .bind(bot)
             .bind(s.team as i64)
             .bind(s.away)
@@ -240,12 +243,18 @@ impl Store {
         actor: &Actor,
         command: &Command,
         now_ms: i64,
+        seats_changed: bool,
     ) -> Result<(), StoreError> {
         let store = self.clone();
         let t = t.clone();
         let actor = actor.clone();
         let command = command.clone();
-        off_clock(async move { store.commit_now(t, actor, command, now_ms).await }).await
+        off_clock(async move {
+            store
+                .commit_now(t, actor, command, now_ms, seats_changed)
+                .await
+        })
+        .await
     }
 
     async fn commit_now(
@@ -254,11 +263,12 @@ impl Store {
         actor: Actor,
         command: Command,
         now_ms: i64,
+        seats_changed: bool,
     ) -> Result<(), StoreError> {
         let t = &t;
         let actor = &actor;
         let command = &command;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let state = serde_json::to_string(t).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let done = sqlx::query(
             "UPDATE games SET status = ?, state = ?, version = ?, host_id = ?,
@@ -278,7 +288,9 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        Self::write_seats(&mut tx, t).await?;
+        if seats_changed {
+            Self::write_seats(&mut tx, t).await?;
+        }
         Self::append(&mut tx, t.id, t.version, actor, command, now_ms).await?;
         tx.commit().await?;
         Ok(())
@@ -454,7 +466,7 @@ impl Store {
             return Ok(());
         };
         let game = t.game.as_ref().expect("checked above");
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let ranking = serde_json::to_string(&outcome.ranking)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let inserted = sqlx::query(

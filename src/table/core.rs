@@ -77,11 +77,15 @@ impl SeatState {
         }
     }
 
-    /// The name shown for this seat.
-    pub fn name(&self, lang: Lang) -> String {
+    /// The name shown for the seat with this index (bots are numbered by seat, as on the
+    /// board picture).
+    pub fn name(&self, seat: usize, lang: Lang) -> String {
         match &self.player {
             Player::Human { name, .. } => name.clone(),
-            Player::Bot { level } => format!("🤖 {}", level_name(*level, lang)),
+            Player::Bot { level } => match lang {
+                Lang::En => format!("🤖 Bot {} ({})", seat + 1, level_name(*level, lang)),
+                Lang::Ko => format!("🤖 봇 {} ({})", seat + 1, level_name(*level, lang)),
+            },
         }
     }
 }
@@ -622,7 +626,7 @@ impl Table {
                     // A person ran out of time.
                     let s = &mut self.seats[seat as usize];
                     s.timeouts += 1;
-                    let name = s.name(self.settings.lang);
+                    let name = s.name(seat as usize, self.settings.lang);
                     if s.timeouts >= AWAY_AFTER {
                         s.away = true;
                     }
@@ -716,7 +720,7 @@ impl Table {
             return Err(Refusal::NotSeated);
         }
         Err(Refusal::NotYourTurn {
-            whose: self.seats[seat as usize].name(self.settings.lang),
+            whose: self.seats[seat as usize].name(seat as usize, self.settings.lang),
         })
     }
 

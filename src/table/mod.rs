@@ -2,6 +2,7 @@
 //! `core` is the pure state machine; `service` runs one actor per game with storage and time.
 
 pub mod core;
+pub mod demo;
 pub mod paint;
 pub mod service;
 pub mod view;

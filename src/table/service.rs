@@ -54,7 +54,9 @@ impl Clock {
 }
 
 /// A board to show in a channel, pushed by the service when a game changes on its own
-/// (bots, timers) or asks for a new message.
+/// (bots, timers) or asks for a new message. The picture is drawn when the update is shown
+/// ([`Service::render`]), so a consumer that coalesces updates (only the newest per game
+/// matters) draws only what it sends.
 #[derive(Debug, Clone)]
 pub struct Update {
     pub game: i64,
@@ -63,7 +65,10 @@ pub struct Update {
     /// [`Service::message_posted`].
     pub message_id: Option<u64>,
     pub repost: bool,
+    /// Text and buttons (without the picture).
     pub view: View,
+    /// The table as it was when the update was made.
+    pub table: Box<Table>,
 }
 
 /// Service settings.
@@ -74,6 +79,9 @@ pub struct Config {
     /// Repost the board when its message is older than this (Discord limits edits of
     /// messages older than an hour).
     pub repost_after: Duration,
+    /// Record how long each command takes from arrival to its persisted (and, when shown,
+    /// rendered) result, in microseconds (for `yutbot bench table`).
+    pub latencies: Option<Arc<Mutex<Vec<u32>>>>,
 }
 
 impl Default for Config {
@@ -81,6 +89,7 @@ impl Default for Config {
         Config {
             min_update_gap: Duration::from_secs(1),
             repost_after: Duration::from_secs(50 * 60),
+            latencies: None,
         }
     }
 }
@@ -199,6 +208,11 @@ impl Service {
 
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// The full view of an update, with the board picture.
+    pub fn render(&self, update: &Update) -> View {
+        table_view(&update.table, self.inner.painter.as_ref())
     }
 
     pub fn now_ms(&self) -> i64 {
@@ -515,14 +529,19 @@ impl GameActor {
                         self.message_ms = Some(at_ms);
                     }
                     Some(Msg::Do { actor, cmd, version, reply }) => {
+                        let t0 = std::time::Instant::now();
                         let r = self.handle(&actor, &cmd, version).await;
+                        let r = r.map(|v| v.unwrap_or_default());
+                        self.record(t0);
                         let _ = reply.send(r);
                     }
                 },
                 _ = sleep_until_opt(deadline), if deadline.is_some() => {
+                    let t0 = std::time::Instant::now();
                     let cmd = if self.table.computer_acts() { Command::BotTurn } else { Command::Timeout };
                     if self.handle(&Actor::System, &cmd, None).await.is_ok() {
                         self.schedule_push();
+                        self.record(t0);
                     } else if self.table.deadline_ms.is_some() {
                         // A storage error: try again shortly rather than spin.
                         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -547,13 +566,21 @@ impl GameActor {
         }
     }
 
-    /// Apply a command, store it, and answer with the new view.
+    fn record(&self, t0: std::time::Instant) {
+        if let Some(l) = &self.inner.config.latencies {
+            let us = t0.elapsed().as_micros().min(u32::MAX as u128) as u32;
+            l.lock().expect("latency lock").push(us);
+        }
+    }
+
+    /// Apply a command, store it, and answer with the new view (built only for people: the
+    /// computer's own actions are shown by the next pushed update).
     async fn handle(
         &mut self,
         actor: &Actor,
         cmd: &Command,
         version: Option<u64>,
-    ) -> Result<View, Problem> {
+    ) -> Result<Option<View>, Problem> {
         if let Some(v) = version {
             if v != self.table.version {
                 return Err(Problem::Stale);
@@ -562,7 +589,13 @@ impl GameActor {
         let now = self.inner.clock.now_ms();
         let mut next = self.table.clone();
         let out = next.apply(actor, cmd, now).map_err(Problem::Refused)?;
-        if let Err(e) = self.inner.store.commit(&next, actor, cmd, now).await {
+        let seats_changed = next.seats != self.table.seats;
+        if let Err(e) = self
+            .inner
+            .store
+            .commit(&next, actor, cmd, now, seats_changed)
+            .await
+        {
             tracing::error!(game = next.id, channel = next.channel, error = %e, "storing an action failed; the game is unchanged");
             return Err(Problem::Storage(e));
         }
@@ -579,14 +612,16 @@ impl GameActor {
             ?cmd,
             "applied"
         );
-        let view = table_view(&self.table, self.inner.painter.as_ref());
         if out.repost {
             self.push(true);
-        } else if actor != &Actor::System {
-            // The click's answer shows this view; count it as the latest update.
-            self.last_push = Some(Instant::now());
         }
-        Ok(view)
+        if actor == &Actor::System {
+            return Ok(None);
+        }
+        // The answer shows this view; count it as the latest update.
+        self.last_push = Some(Instant::now());
+        self.pending = None;
+        Ok(Some(table_view(&self.table, self.inner.painter.as_ref())))
     }
 
     /// Push now if the last push is old enough, else once the gap has passed.
@@ -609,13 +644,14 @@ impl GameActor {
         let old = self
             .message_ms
             .is_some_and(|ms| now - ms >= self.inner.config.repost_after.as_millis() as i64);
-        let view = table_view(&self.table, self.inner.painter.as_ref());
+        let view = table_view(&self.table, &super::view::NoPainter);
         let _ = self.inner.updates.send(Update {
             game: self.table.id,
             channel: self.table.channel,
             message_id: self.message_id,
             repost: repost || old || self.message_id.is_none(),
             view,
+            table: Box::new(self.table.clone()),
         });
         self.last_push = Some(Instant::now());
     }

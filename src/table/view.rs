@@ -536,7 +536,7 @@ fn lobby_text(t: &Table) -> String {
         } else {
             String::new()
         };
-        s.push_str(&format!("{}. {}{team}{host}\n", i + 1, seat.name(lang)));
+        s.push_str(&format!("{}. {}{team}{host}\n", i + 1, seat.name(i, lang)));
     }
     let free = t.settings.capacity() as usize - t.seats.len();
     for i in 0..free {
@@ -553,7 +553,7 @@ fn lobby_text(t: &Table) -> String {
 fn seat_name(t: &Table, seat: u8) -> String {
     t.seats
         .get(seat as usize)
-        .map(|s| s.name(t.lang()))
+        .map(|s| s.name(seat as usize, t.lang()))
         .unwrap_or_else(|| format!("#{}", seat + 1))
 }
 
@@ -717,7 +717,7 @@ pub fn side_name(t: &Table, side: u8) -> String {
             .iter()
             .enumerate()
             .filter(|(i, _)| (*i as u8) % 2 == side)
-            .map(|(_, s)| s.name(t.lang()))
+            .map(|(i, s)| s.name(i, t.lang()))
             .collect();
         let team = if side == 0 { "A" } else { "B" };
         match t.lang() {

@@ -1,0 +1,182 @@
+//! The pure table: views stay inside Discord's limits in every state, the custom-id codec
+//! round-trips, and refusals leave the table unchanged.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use yutbot::ai::Level;
+use yutbot::game::{Preset, Rules};
+use yutbot::table::core::{Actor, Command, Lang, Settings, Status, Table};
+use yutbot::table::view::{decode, encode, table_view, NoPainter, View};
+
+fn check_limits(v: &View) {
+    assert!(v.text.chars().count() <= 2000, "content too long");
+    assert!(v.rows.len() <= 5, "{} rows", v.rows.len());
+    for row in &v.rows {
+        assert!(
+            !row.is_empty() && row.len() <= 5,
+            "{} buttons in a row",
+            row.len()
+        );
+        for b in row {
+            assert!(b.custom_id.len() <= 100, "{}", b.custom_id);
+            assert!(b.label.chars().count() <= 80, "{}", b.label);
+            let (_, _, cmd) = decode(&b.custom_id).expect("every button decodes");
+            assert_eq!(decode(&encode(1, 2, &cmd)).unwrap().2, cmd);
+        }
+    }
+}
+
+fn settings(preset: Preset, teams: bool, seats: u8, lang: Lang) -> Settings {
+    Settings {
+        rules: Rules::preset(preset),
+        preset: format!("{preset:?}").to_lowercase(),
+        teams,
+        seats,
+        turn_seconds: 25,
+        lang,
+        bot_delay_ms: 1200,
+    }
+}
+
+#[test]
+fn every_view_fits_discord() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let host = Actor::user(
+        1,
+        "Host with a rather long display name 🎲🎲🎲 윷놀이 한 판",
+    );
+    for (i, preset) in [
+        Preset::Standard,
+        Preset::Boardgame,
+        Preset::Yunnori,
+        Preset::Nyout,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
+            for lang in [Lang::En, Lang::Ko] {
+                let mut t = Table::new(
+                    1,
+                    1,
+                    1,
+                    &host,
+                    settings(preset, teams, seats, lang),
+                    i as u64,
+                );
+                check_limits(&table_view(&t, &NoPainter));
+                t.apply(
+                    &host,
+                    &Command::FillBots {
+                        level: Level::Normal,
+                    },
+                    0,
+                )
+                .unwrap();
+                check_limits(&table_view(&t, &NoPainter));
+                t.apply(&host, &Command::Start, 0).unwrap();
+                let mut now = 0;
+                let mut steps = 0;
+                while t.status == Status::Playing && steps < 3000 {
+                    check_limits(&table_view(&t, &NoPainter));
+                    now += 30_000;
+                    // The host sometimes selects a chip (and backs out) before the timer plays.
+                    if t.acting() == Some(0) {
+                        if let Some(g) = &t.game {
+                            if let Some(m) = g.legal_moves().first().copied() {
+                                if t.apply(&host, &Command::Select { chip: m.chip }, now)
+                                    .is_ok()
+                                {
+                                    check_limits(&table_view(&t, &NoPainter));
+                                    if rng.random_bool(0.5) {
+                                        t.apply(&host, &Command::Back, now).unwrap();
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let cmd = if t.computer_acts() {
+                        Command::BotTurn
+                    } else {
+                        Command::Timeout
+                    };
+                    t.apply(&Actor::System, &cmd, now).unwrap();
+                    steps += 1;
+                }
+                assert_eq!(
+                    t.status,
+                    Status::Finished,
+                    "{preset:?} teams={teams} seats={seats}"
+                );
+                let v = table_view(&t, &NoPainter);
+                check_limits(&v);
+                assert!(v
+                    .text
+                    .contains(if lang == Lang::En { "wins" } else { "승리" }));
+            }
+        }
+    }
+}
+
+#[test]
+fn custom_ids_round_trip_and_garbage_is_refused() {
+    for bad in [
+        "",
+        "yut",
+        "yut:1",
+        "yut:1:2",
+        "yut:x:2:throw",
+        "yut:1:2:fly",
+        "yut:1:2:mv:geol:99:3",
+        "yut:1:2:mv:zap:n:3",
+        "yut:1:2:bot:godlike",
+        "other:1:2:throw",
+        "yut:1:2:timeout",
+    ] {
+        assert!(decode(bad).is_err(), "{bad}");
+    }
+    let long = format!("yut:1:2:{}", "a".repeat(200));
+    assert!(decode(&long).is_err());
+}
+
+#[test]
+fn refusals_leave_the_table_unchanged() {
+    let host = Actor::user(1, "Ann");
+    let stranger = Actor::user(9, "Zed");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::En),
+        1,
+    );
+    let before = t.clone();
+    assert!(
+        t.apply(&host, &Command::Start, 0).is_err(),
+        "one player cannot start"
+    );
+    assert!(t.apply(&stranger, &Command::Start, 0).is_err());
+    assert!(t.apply(&host, &Command::Throw, 0).is_err());
+    assert!(t.apply(&Actor::System, &Command::Timeout, 0).is_err());
+    assert_eq!(t, before);
+    t.apply(&stranger, &Command::Join, 0).unwrap();
+    assert_eq!(t.version, 1);
+    assert!(t.apply(&stranger, &Command::Join, 0).is_err());
+    // A full table: anyone seated may start.
+    t.apply(&stranger, &Command::Start, 0).unwrap();
+    let playing = t.clone();
+    let other = if t.acting() == Some(0) {
+        &stranger
+    } else {
+        &host
+    };
+    let e = t.apply(other, &Command::Throw, 0).unwrap_err();
+    assert!(e.message(Lang::En).contains("turn"));
+    assert!(e.message(Lang::Ko).contains("차례"));
+    assert!(
+        t.apply(&Actor::System, &Command::Timeout, 1000).is_err(),
+        "not due yet"
+    );
+    assert_eq!(t, playing);
+}
