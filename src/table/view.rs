@@ -190,15 +190,21 @@ pub fn decode(id: &str) -> Result<(i64, u64, Command), DecodeError> {
     Ok((game, version, cmd))
 }
 
+/// A point's name. In English the corners, the centre and 참먹이 go by their names (as on
+/// the board picture); other points are "spots", so "Geol spot" is not read as a throw.
 fn point_name(p: u8, lang: Lang) -> String {
     let info = point(p);
     match lang {
         Lang::Ko => info.korean.to_string(),
         Lang::En => {
             let mut c = info.roman.chars();
-            match c.next() {
+            let name = match c.next() {
                 Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
                 None => String::new(),
+            };
+            match p {
+                0 | 5 | 10 | 15 | 22 => name,
+                _ => format!("{name} spot"),
             }
         }
     }
