@@ -159,6 +159,25 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Seconds per action allowed.
+    pub const TURN_SECONDS: std::ops::RangeInclusive<u32> = 10..=300;
+
+    /// Refuse settings a table cannot be played with.
+    pub fn check(&self) -> Result<(), Refusal> {
+        if self.teams && self.seats != 4 {
+            return Err(Refusal::BadSettings("2v2 teams need 4 seats".into()));
+        }
+        if !(2..=4).contains(&self.seats) {
+            return Err(Refusal::BadSettings("a game has 2 to 4 seats".into()));
+        }
+        if !Self::TURN_SECONDS.contains(&self.turn_seconds) {
+            return Err(Refusal::BadSettings(
+                "the time per action is 10 to 300 seconds".into(),
+            ));
+        }
+        Ok(())
+    }
+
     pub fn capacity(&self) -> u8 {
         if self.teams {
             4
@@ -269,6 +288,7 @@ pub enum Refusal {
     Illegal(String),
     NoMoves,
     NotDue,
+    BadSettings(String),
 }
 
 impl Refusal {
@@ -313,6 +333,8 @@ impl Refusal {
             (NoMoves, Lang::Ko) => "그 결과로는 움직일 수 있는 말이 없어요.".into(),
             (NotDue, Lang::En) => "Nothing is due yet.".into(),
             (NotDue, Lang::Ko) => "아직 때가 아니에요.".into(),
+            (BadSettings(why), Lang::En) => format!("Those settings won't work: {why}."),
+            (BadSettings(why), Lang::Ko) => format!("그 설정으로는 할 수 없어요: {why}."),
         }
     }
 }

@@ -257,6 +257,7 @@ impl Service {
         actor: &Actor,
         settings: Settings,
     ) -> Result<View, Problem> {
+        settings.check().map_err(Problem::Refused)?;
         if let Some(h) = self.handle_of(channel) {
             let t = peek(&h).await;
             if let Some(t) = t {
