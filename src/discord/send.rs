@@ -1,0 +1,355 @@
+//! A platform-neutral [`View`] as Discord messages, and the pump that shows the service's
+//! board updates: edit the game message, retry on 5xx/429, repost when the message is gone or
+//! too old, report missing permissions.
+
+use crate::table::service::{Service, Update};
+use crate::table::{Lang, Style, View};
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateMessage, EditInteractionResponse, EditMessage, Http, HttpError, MessageId,
+};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// File name of the board picture.
+pub const BOARD_FILE: &str = "board.png";
+/// Discord's limit on message content.
+pub const MAX_CONTENT: usize = 2000;
+
+/// The message text: the view's text and, while an action is due, a live countdown.
+pub fn content(view: &View) -> String {
+    let mut deadline = String::new();
+    if let Some(ms) = view.deadline_ms {
+        deadline = format!("\n⏳ <t:{}:R>", ms.div_euclid(1000));
+    }
+    let room = MAX_CONTENT - deadline.chars().count();
+    let mut text = view.text.clone();
+    if text.chars().count() > room {
+        text = text.chars().take(room - 1).collect::<String>() + "…";
+    }
+    text + &deadline
+}
+
+fn style(s: Style) -> ButtonStyle {
+    match s {
+        Style::Primary => ButtonStyle::Primary,
+        Style::Secondary => ButtonStyle::Secondary,
+        Style::Success => ButtonStyle::Success,
+        Style::Danger => ButtonStyle::Danger,
+    }
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        s.chars().take(max - 1).collect::<String>() + "…"
+    }
+}
+
+/// The view's buttons as action rows (at most 5 rows of 5; labels at most 80 characters).
+pub fn components(view: &View) -> Vec<CreateActionRow> {
+    view.rows
+        .iter()
+        .take(5)
+        .filter(|r| !r.is_empty())
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .take(5)
+                    .map(|b| {
+                        CreateButton::new(b.custom_id.clone())
+                            .label(truncate(&b.label, 80))
+                            .style(style(b.style))
+                            .disabled(b.disabled)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Board messages mention nobody (names may contain `@everyone`); pings are separate.
+pub fn no_mentions() -> CreateAllowedMentions {
+    CreateAllowedMentions::new().empty_users().empty_roles()
+}
+
+fn attachment(view: &View) -> Option<CreateAttachment> {
+    view.png
+        .as_ref()
+        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE))
+}
+
+/// A new message showing the view.
+pub fn create_message(view: &View) -> CreateMessage {
+    let mut m = CreateMessage::new()
+        .content(content(view))
+        .components(components(view))
+        .allowed_mentions(no_mentions());
+    if let Some(a) = attachment(view) {
+        m = m.add_file(a);
+    }
+    m
+}
+
+/// An edit showing the view; the PNG is attached again (an edit replaces attachments).
+pub fn edit_message(view: &View) -> EditMessage {
+    let m = EditMessage::new()
+        .content(content(view))
+        .components(components(view))
+        .allowed_mentions(no_mentions());
+    match attachment(view) {
+        Some(a) => m.new_attachment(a),
+        None => m.remove_all_attachments(),
+    }
+}
+
+/// The same edit through an interaction's token.
+pub fn edit_response(view: &View) -> EditInteractionResponse {
+    let m = EditInteractionResponse::new()
+        .content(content(view))
+        .components(components(view))
+        .allowed_mentions(no_mentions());
+    match attachment(view) {
+        Some(a) => m.new_attachment(a),
+        None => m.clear_attachments(),
+    }
+}
+
+/// A reply (interaction response) showing the view.
+pub fn reply(view: &View) -> poise::CreateReply {
+    let mut r = poise::CreateReply::default()
+        .content(content(view))
+        .components(components(view))
+        .allowed_mentions(no_mentions())
+        .ephemeral(view.private);
+    if let Some(a) = attachment(view) {
+        r = r.attachment(a);
+    }
+    r
+}
+
+/// What to do after a failed Discord call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// Try again after this long (5xx, 429, network).
+    Retry(Duration),
+    /// The message is gone or too old to edit: post a new one.
+    Gone,
+    /// The bot lacks a permission in the channel.
+    Forbidden,
+    /// Anything else: give up on this request.
+    Other,
+}
+
+/// Classify a serenity error.
+pub fn classify(e: &serenity::Error, attempt: u32) -> Failure {
+    let backoff = Duration::from_millis(250 << attempt.min(4));
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            let status = r.status_code.as_u16();
+            match (status, r.error.code) {
+                (429, _) => Failure::Retry(backoff.max(Duration::from_millis(500))),
+                (500..=599, _) => Failure::Retry(backoff),
+                // Unknown Message, Unknown Channel... or the hour-old edit limit (30046).
+                (404, _) | (_, 10008) | (_, 30046) => Failure::Gone,
+                (403, _) | (_, 50001) | (_, 50013) => Failure::Forbidden,
+                _ => Failure::Other,
+            }
+        }
+        serenity::Error::Http(HttpError::Request(_)) => Failure::Retry(backoff),
+        _ => Failure::Other,
+    }
+}
+
+const ATTEMPTS: u32 = 4;
+
+/// Shows boards in channels; shared by the update pump, clicks and slash commands.
+pub struct Poster {
+    pub http: Arc<Http>,
+    pub service: Service,
+    /// The last turn ping per channel (deleted when the next one is sent).
+    pings: Mutex<HashMap<u64, u64>>,
+    /// Channels already told about a missing permission.
+    warned: Mutex<HashSet<u64>>,
+}
+
+impl Poster {
+    pub fn new(http: Arc<Http>, service: Service) -> Poster {
+        Poster {
+            http,
+            service,
+            pings: Mutex::new(HashMap::new()),
+            warned: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Show an update: edit its message, or post a new one (then tell the service).
+    /// A Discord failure never touches the game: the edit is retried or the board reposted.
+    pub async fn show(&self, u: &Update) {
+        let ch = ChannelId::new(u.channel);
+        if let (false, Some(id)) = (u.repost, u.message_id) {
+            match self.edit(ch, id, &u.view, u.game).await {
+                Ok(()) => {
+                    self.ping(u.game, u.channel, &u.view).await;
+                    return;
+                }
+                Err(Failure::Forbidden) => {
+                    self.missing_permission(u.game, u.channel).await;
+                    return;
+                }
+                Err(f) => {
+                    tracing::warn!(game = u.game, channel = u.channel, message = id, failure = ?f, "editing the board failed; reposting it");
+                }
+            }
+        }
+        self.post(u.game, u.channel, &u.view).await;
+    }
+
+    /// Edit a message with retries.
+    pub async fn edit(
+        &self,
+        ch: ChannelId,
+        id: u64,
+        view: &View,
+        game: i64,
+    ) -> Result<(), Failure> {
+        let mut attempt = 0;
+        loop {
+            match ch
+                .edit_message(&self.http, MessageId::new(id), edit_message(view))
+                .await
+            {
+                Ok(_) => return Ok(()),
+                Err(e) => {
+                    let f = classify(&e, attempt);
+                    tracing::warn!(game, channel = ch.get(), message = id, attempt, error = %e, "editing the board failed");
+                    match f {
+                        Failure::Retry(d) if attempt + 1 < ATTEMPTS => {
+                            tokio::time::sleep(d).await;
+                            attempt += 1;
+                        }
+                        f => return Err(f),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Post the board as a new message, tell the service its id, ping if a turn started.
+    pub async fn post(&self, game: i64, channel: u64, view: &View) -> Option<u64> {
+        let ch = ChannelId::new(channel);
+        let mut attempt = 0;
+        let id = loop {
+            match ch.send_message(&self.http, create_message(view)).await {
+                Ok(m) => break m.id.get(),
+                Err(e) => {
+                    tracing::warn!(game, channel, attempt, error = %e, "posting the board failed");
+                    match classify(&e, attempt) {
+                        Failure::Retry(d) if attempt + 1 < ATTEMPTS => {
+                            tokio::time::sleep(d).await;
+                            attempt += 1;
+                        }
+                        Failure::Forbidden => {
+                            self.missing_permission(game, channel).await;
+                            return None;
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+        };
+        self.posted(game, channel, id).await;
+        self.ping(game, channel, view).await;
+        Some(id)
+    }
+
+    /// Record that `game`'s board is now message `id`, if that game is still the channel's.
+    pub async fn posted(&self, game: i64, channel: u64, id: u64) {
+        if let Err(p) = self.service.message_posted(game, channel, id).await {
+            tracing::error!(game, channel, message = id, problem = ?p, "could not record the board message");
+        }
+    }
+
+    /// Mention the player whose turn just started, in a short message of its own (an edit
+    /// notifies nobody). The previous ping of the channel is deleted to keep it tidy.
+    pub async fn ping(&self, game: i64, channel: u64, view: &View) {
+        let Some(user) = view.ping else { return };
+        let lang = self
+            .service
+            .table(channel)
+            .await
+            .map_or(Lang::En, |t| t.lang());
+        let due = view
+            .deadline_ms
+            .map(|ms| format!(" <t:{}:R>", ms.div_euclid(1000)))
+            .unwrap_or_default();
+        let text = match lang {
+            Lang::En => format!("<@{user}> your turn!{due}"),
+            Lang::Ko => format!("<@{user}> 님 차례예요!{due}"),
+        };
+        let ch = ChannelId::new(channel);
+        let msg = CreateMessage::new()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new().users([user]).empty_roles());
+        let old = match ch.send_message(&self.http, msg).await {
+            Ok(m) => self
+                .pings
+                .lock()
+                .expect("pings lock")
+                .insert(channel, m.id.get()),
+            Err(e) => {
+                tracing::warn!(game, channel, error = %e, "sending a turn ping failed");
+                None
+            }
+        };
+        if let Some(old) = old {
+            if let Err(e) = ch.delete_message(&self.http, MessageId::new(old)).await {
+                tracing::debug!(game, channel, error = %e, "deleting the previous ping failed");
+            }
+        }
+    }
+
+    /// Log a missing permission, and say so in the channel once (if the bot can).
+    pub async fn missing_permission(&self, game: i64, channel: u64) {
+        tracing::error!(game, channel, "missing permissions to show the board: the bot needs View Channel, Send Messages, Attach Files and Read Message History here");
+        if !self.warned.lock().expect("warned lock").insert(channel) {
+            return;
+        }
+        let text = "⚠️ I can't show the game board here: I need the View Channel, Send Messages, Embed Links, Attach Files and Read Message History permissions in this channel. / 이 채널에서 판을 보여 줄 권한이 없어요.";
+        let msg = CreateMessage::new()
+            .content(text)
+            .allowed_mentions(no_mentions());
+        if let Err(e) = ChannelId::new(channel).send_message(&self.http, msg).await {
+            tracing::error!(game, channel, error = %e, "could not report the missing permission in the channel");
+        }
+    }
+}
+
+/// Show every update the service pushes (bots, timers, reposts). Updates of one game that
+/// queued up are coalesced to the latest (a repost wins).
+pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while let Ok(u) = rx.try_recv() {
+            batch.push(u);
+        }
+        let mut latest: Vec<Update> = Vec::new();
+        for u in batch {
+            if let Some(prev) = latest.iter_mut().find(|p| p.game == u.game) {
+                let repost = prev.repost || u.repost;
+                let ping = u.view.ping.or(prev.view.ping);
+                *prev = u;
+                prev.repost = repost;
+                prev.view.ping = ping;
+            } else {
+                latest.push(u);
+            }
+        }
+        for u in latest {
+            poster.show(&u).await;
+        }
+    }
+}

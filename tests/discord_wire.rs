@@ -1,0 +1,437 @@
+//! The Discord layer over the wire: the real serenity client (REST through
+//! `HttpBuilder::proxy`, gateway from `GET /gateway`) against a stand-in Discord on loopback,
+//! playing scripted scenarios. The stand-in checks every payload against Discord's limits.
+
+mod standin;
+
+use serde_json::json;
+use standin::{Msg, StandIn};
+use std::time::{Duration, Instant};
+use yutbot::discord::{start, Bot, Options};
+use yutbot::table::service::Config;
+
+const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
+const BOB: (u64, &str, u64) = (222, "Bob", 0x400 | 0x800);
+const CAROL: (u64, &str, u64) = (333, "Carol", 0x400 | 0x800);
+
+fn db_url(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("yutbot-wire-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join("yut.db").display())
+}
+
+async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
+    let options = Options {
+        token: "standin-token".into(),
+        dev_guild: Some(standin::GUILD),
+        database_url: db_url(name),
+        turn_seconds,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 7,
+        config: Config {
+            min_update_gap: Duration::from_millis(30),
+            repost_after: Duration::from_secs(3600),
+        },
+    };
+    let b = start(options).await.expect("the bot starts");
+    s.wait_ready().await;
+    b
+}
+
+/// Whose turn the board says it is, and what the board offers.
+fn turn_of(m: &Msg) -> Option<String> {
+    let line = m.content.lines().find(|l| l.starts_with("▶️ **"))?;
+    let rest = &line["▶️ **".len()..];
+    Some(rest[..rest.find("**")?].to_string())
+}
+
+fn find(m: &Msg, suffix: &str) -> Option<String> {
+    m.custom_ids().into_iter().find(|c| c.contains(suffix))
+}
+
+/// The first play button of a board: throw, a result, or a move.
+fn play_button(m: &Msg) -> Option<String> {
+    find(m, ":throw")
+        .or_else(|| find(m, ":mv:"))
+        .or_else(|| find(m, ":sel:"))
+}
+
+/// Wait until the latest board differs from `version` (its custom ids carry the version).
+async fn wait_board(s: &StandIn, ch: u64, what: &str, f: impl Fn(&Msg) -> bool) -> Msg {
+    let start = Instant::now();
+    loop {
+        if let Some(m) = s.latest_board(ch) {
+            if f(&m) {
+                return m;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for {what}; latest board: {:?}; violations: {:?}",
+            s.latest_board(ch).map(|m| m.content),
+            s.violations()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+fn version_of(id: &str) -> u64 {
+    id.split(':').nth(2).unwrap().parse().unwrap()
+}
+
+fn board_version(m: &Msg) -> u64 {
+    m.custom_ids().first().map_or(0, |c| version_of(c))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_over_the_wire() {
+    let t0 = Instant::now();
+    let s = StandIn::start().await;
+    let bot = bot(&s, "game", 2).await;
+    let ch = 5001;
+    let ready_ms = t0.elapsed().as_millis();
+
+    // The commands: one /yut with localized subcommands.
+    {
+        let st = s.state.lock().unwrap();
+        let yut = &st.commands[0];
+        assert_eq!(yut["name"], "yut");
+        let subs: Vec<&str> = yut["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        for want in [
+            "new",
+            "join",
+            "leave",
+            "start",
+            "stop",
+            "board",
+            "rules",
+            "stats",
+            "leaderboard",
+            "help",
+        ] {
+            assert!(subs.contains(&want), "missing /yut {want}: {subs:?}");
+        }
+        for o in yut["options"].as_array().unwrap() {
+            assert!(
+                o["name_localizations"]["ko"].is_string(),
+                "{} has a Korean name",
+                o["name"]
+            );
+            assert!(o["description_localizations"]["ko"].is_string());
+        }
+    }
+
+    // /yut new: 3 seats, 2 pieces each, one Easy bot.
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([
+            {"name": "seats", "type": 4, "value": 3},
+            {"name": "pieces", "type": 4, "value": 0},
+            {"name": "bots", "type": 4, "value": 1},
+            {"name": "bot_level", "type": 4, "value": 0}
+        ]),
+    );
+    let inter = s.wait_acked(&tok).await;
+    assert_eq!(inter.callback_type, Some(4));
+    let lobby = wait_board(&s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    assert!(lobby.content.contains("Easy"), "{}", lobby.content);
+    assert!(find(&lobby, ":join").is_some());
+    // The bot fetched the response to learn its id.
+    s.wait_for("GET @original", Duration::from_secs(5), |st| {
+        st.requests
+            .iter()
+            .any(|r| r.method == "GET" && r.path.ends_with("/messages/@original"))
+            .then_some(())
+    })
+    .await;
+
+    // A second /yut new in the same channel links to the game.
+    let tok = s.slash(ch, BOB, "en-US", "new", json!([]));
+    let reply = s
+        .wait_for("the already-running reply", Duration::from_secs(5), |st| {
+            let i = st.interactions.get(&tok)?;
+            let id = i.original?;
+            let m = st.messages.get(&id)?;
+            (!m.content.is_empty()).then(|| m.clone())
+        })
+        .await;
+    assert!(reply.ephemeral);
+    assert!(
+        reply.content.contains(&format!("/{ch}/{}", lobby.id)),
+        "{}",
+        reply.content
+    );
+
+    // Bob joins by button.
+    let join = find(&lobby, ":join").unwrap();
+    let tok = s.click(lobby.id, &join, BOB, "en-US");
+    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(6));
+    let lobby = wait_board(&s, ch, "Bob seated", |m| m.content.contains("Bob")).await;
+
+    // A button that is not ours is refused privately (Korean clicker, Korean refusal).
+    let tok = s.click(lobby.id, "not-a-yut-button", CAROL, "ko");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral);
+    assert_eq!(f.content, "알 수 없는 버튼이에요.");
+
+    // Carol cannot start a game she is not in.
+    let start_id = find(&lobby, ":start").unwrap();
+    let stale_lobby_join = join.clone();
+    let tok = s.click(lobby.id, &start_id, CAROL, "en-US");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral, "refusals are private");
+    assert_eq!(f.content, "You're not playing in this game.");
+
+    // Alice starts: the board has its PNG.
+    let tok = s.click(lobby.id, &start_id, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let board = wait_board(&s, ch, "the first board", |m| {
+        m.custom_ids().iter().any(|c| c.ends_with(":auto"))
+    })
+    .await;
+    assert!(board.has_png(), "the board carries its PNG");
+    assert!(
+        board.content.contains("<t:"),
+        "a live deadline: {}",
+        board.content
+    );
+
+    // A stale click (the lobby's Join button) is refused.
+    let tok = s.click(board.id, &stale_lobby_join, BOB, "en-US");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.content.contains("out of date"), "{}", f.content);
+
+    // Play: people click, the bot moves by itself, a stranger is refused, and once Bob lets
+    // his deadline pass the timer plays for him.
+    let mut stranger_refused = false;
+    let mut timed_out = false;
+    let mut human_clicks = 0;
+    let play_start = Instant::now();
+    loop {
+        assert!(
+            play_start.elapsed() < Duration::from_secs(40),
+            "game too slow"
+        );
+        let b = s.latest_board(ch).unwrap();
+        if b.content.contains("Final ranking") {
+            break;
+        }
+        let Some(who) = turn_of(&b) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let v = board_version(&b);
+        let person = match who.as_str() {
+            "Alice" => Some(ALICE),
+            "Bob" => Some(BOB),
+            _ => None,
+        };
+        let Some(person) = person else {
+            // The bot's turn (or an away player): wait for the board to change.
+            wait_board(&s, ch, "a bot move", |m| board_version(m) != v).await;
+            continue;
+        };
+        if person.0 == BOB.0 && !timed_out && human_clicks >= 2 {
+            // Bob waits: the deadline (2 s) passes and the timer plays for him.
+            wait_board(&s, ch, "a timeout auto-play", |m| board_version(m) != v).await;
+            timed_out = true;
+            continue;
+        }
+        let by_hand = human_clicks < 12;
+        let button = if by_hand {
+            play_button(&b)
+        } else {
+            // Alice lets the bot play her turns ("🤖 Bot plays my turn").
+            find(&b, ":auto")
+        };
+        let Some(button) = button else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        if !stranger_refused {
+            let tok = s.click(b.id, &button, CAROL, "en-US");
+            let f = s.wait_followup(&tok).await;
+            assert!(f.ephemeral, "refusals are private");
+            assert!(f.content.contains("not playing"), "{}", f.content);
+            stranger_refused = true;
+        }
+        let tok = s.click(b.id, &button, person, "en-US");
+        s.wait_acked(&tok).await;
+        human_clicks += 1;
+        // Either the board changes or the click was refused (the bot's timer may have won).
+        let start = Instant::now();
+        loop {
+            let changed = s.latest_board(ch).is_some_and(|m| board_version(&m) != v);
+            let refused = !s.followups(&tok).is_empty();
+            if changed || refused {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "click had no effect"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        if human_clicks == 12 {
+            // Enough by hand: Bob leaves (a bot takes his seat), Alice lets the bot play.
+            let tok = s.slash(ch, BOB, "en-US", "leave", json!([]));
+            let f = s.wait_followup(&tok).await;
+            assert!(f.ephemeral);
+            assert_eq!(f.content, "You left the game.");
+        }
+    }
+    assert!(stranger_refused && timed_out, "scenario covered");
+    let finished = s.latest_board(ch).unwrap();
+    assert!(finished.has_png(), "the final board carries its PNG");
+    let game_ms = play_start.elapsed().as_millis();
+
+    // Rematch: a new game (same seats) as a new message.
+    let game_of = |m: &Msg| {
+        m.custom_ids()
+            .first()
+            .map(|c| c.split(':').nth(1).unwrap().to_string())
+    };
+    let rematch = find(&finished, ":rematch").unwrap();
+    let tok = s.click(finished.id, &rematch, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let old_game = game_of(&finished);
+    let next = wait_board(&s, ch, "the rematch", |m| {
+        m.id != finished.id && game_of(m) != old_game
+    })
+    .await;
+    assert!(next.has_png(), "the rematch board carries its PNG");
+    assert_eq!(
+        s.message(finished.id).content,
+        finished.content,
+        "the result stays"
+    );
+
+    // /yut board reposts; /yut stop ends it.
+    let tok = s.slash(ch, BOB, "en-US", "board", json!([]));
+    s.wait_acked(&tok).await;
+    let reposted = wait_board(&s, ch, "the reposted board", |m| m.id != next.id).await;
+    assert_eq!(game_of(&reposted), game_of(&next));
+    let tok = s.slash(ch, ALICE, "en-US", "stop", json!([]));
+    let f = s.wait_followup(&tok).await;
+    assert_eq!(f.content, "The game was stopped.");
+    wait_board(&s, ch, "the stopped board", |m| {
+        m.content.contains("The game was stopped")
+    })
+    .await;
+
+    // Every interaction was acknowledged, in time.
+    let slowest = {
+        let st = s.state.lock().unwrap();
+        for i in st.interactions.values() {
+            assert!(i.acked.is_some(), "interaction {} never acknowledged", i.id);
+        }
+        st.interactions
+            .values()
+            .filter_map(|i| i.acked)
+            .max()
+            .unwrap()
+    };
+    let (requests, edits) = {
+        let st = s.state.lock().unwrap();
+        (
+            st.requests.len(),
+            st.requests.iter().filter(|r| r.method == "PATCH").count(),
+        )
+    };
+    eprintln!(
+        "wire: ready in {ready_ms} ms; game of {human_clicks} clicks played in {game_ms} ms; \
+         {requests} requests ({edits} edits); slowest ack {slowest:?}"
+    );
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn edits_survive_500_and_429_and_a_deleted_message() {
+    let s = StandIn::start().await;
+    let bot = bot(&s, "errors", 60).await;
+    let ch = 6001;
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "ko",
+        "new",
+        json!([{"name": "seats", "type": 4, "value": 2}, {"name": "bots", "type": 4, "value": 1}]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    assert!(
+        lobby.content.contains("윷놀이"),
+        "Korean table: {}",
+        lobby.content
+    );
+
+    // The click's edit fails with 500, then 429; the bot retries and the board shows.
+    s.fail_next_edits(&[500, 429]);
+    let start = find(&lobby, ":start").unwrap();
+    let tok = s.click(lobby.id, &start, ALICE, "ko");
+    s.wait_acked(&tok).await;
+    let board = wait_board(&s, ch, "the board after 500 and 429", |m| {
+        m.custom_ids().iter().any(|c| c.ends_with(":auto"))
+    })
+    .await;
+    assert!(board.has_png());
+    assert_eq!(s.state.lock().unwrap().failed.len(), 2);
+
+    // The message is deleted: the next update is reposted as a new message, and play goes on.
+    s.state
+        .lock()
+        .unwrap()
+        .messages
+        .get_mut(&board.id)
+        .unwrap()
+        .deleted = true;
+    let v = board_version(&board);
+    let mut last = board.clone();
+    // Whoever is up, play until the board has moved on to a new message.
+    let started = Instant::now();
+    let moved = loop {
+        assert!(started.elapsed() < Duration::from_secs(20), "no repost");
+        if let Some(m) = s.latest_board(ch) {
+            if m.id != board.id && board_version(&m) > v {
+                break m;
+            }
+            last = m;
+        }
+        if turn_of(&last).as_deref() == Some("Alice") {
+            if let Some(b) = play_button(&last) {
+                let tok = s.click(last.id, &b, ALICE, "ko");
+                s.wait_acked(&tok).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(moved.has_png());
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[test]
+fn the_binary_needs_a_token() {
+    let dir = std::env::temp_dir().join(format!("yutbot-notoken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_yutbot"))
+        .arg("run")
+        .current_dir(&dir)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISCORD_TOKEN"), "{err}");
+}
