@@ -295,6 +295,19 @@ async fn a_whole_game_over_the_wire() {
     assert!(finished.has_png(), "the final board carries its PNG");
     let game_ms = play_start.elapsed().as_millis();
 
+    // Turn pings: a message of its own, mentioning only that player; the previous one deleted.
+    let pings = s.pings(ch);
+    assert!(!pings.is_empty(), "players were pinged");
+    for p in &pings {
+        let id: u64 = p.content[2..p.content.find('>').unwrap()].parse().unwrap();
+        assert!(id == ALICE.0 || id == BOB.0, "{}", p.content);
+        assert_eq!(p.allowed_mentions["users"], json!([id.to_string()]));
+    }
+    assert!(
+        pings.iter().filter(|p| !p.deleted).count() <= 1,
+        "old pings are deleted"
+    );
+
     // Rematch: a new game (same seats) as a new message.
     let game_of = |m: &Msg| {
         m.custom_ids()
@@ -417,6 +430,148 @@ async fn edits_survive_500_and_429_and_a_deleted_message() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert!(moved.has_png());
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+async fn play_until(s: &StandIn, ch: u64, limit: Duration, done: impl Fn(&Msg) -> bool) -> Msg {
+    let started = Instant::now();
+    loop {
+        assert!(
+            started.elapsed() < limit,
+            "timed out; violations {:?}",
+            s.violations()
+        );
+        let m = s.latest_board(ch).unwrap();
+        if done(&m) {
+            return m;
+        }
+        if turn_of(&m).as_deref() == Some("Alice") {
+            if let Some(b) = play_button(&m) {
+                let tok = s.click(m.id, &b, ALICE, "en-US");
+                s.wait_acked(&tok).await;
+                let v = board_version(&m);
+                let t = Instant::now();
+                while s.latest_board(ch).is_some_and(|x| board_version(&x) == v)
+                    && s.followups(&tok).is_empty()
+                    && t.elapsed() < Duration::from_secs(5)
+                {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn new_game_with_a_bot(s: &StandIn, ch: u64) -> Msg {
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 0}]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    let start = find(&lobby, ":start").unwrap();
+    let tok = s.click(lobby.id, &start, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    wait_board(s, ch, "the board", |m| {
+        m.custom_ids().iter().any(|c| c.ends_with(":auto"))
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_work_after_a_restart() {
+    let s = StandIn::start().await;
+    let url = db_url("restart");
+    let options = |url: &str| Options {
+        token: "standin-token".into(),
+        dev_guild: Some(standin::GUILD),
+        database_url: url.to_string(),
+        turn_seconds: 60,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 9,
+        config: Config::default(),
+    };
+    let first = start(options(&url)).await.unwrap();
+    s.wait_ready().await;
+    let ch = 7001;
+    new_game_with_a_bot(&s, ch).await;
+    // Wait for Alice's turn, then restart the bot.
+    let board = play_until(&s, ch, Duration::from_secs(20), |m| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    first.shutdown().await;
+    let second = start(options(&url)).await.unwrap();
+    s.wait_for("a second IDENTIFY", Duration::from_secs(20), |st| {
+        (st.identifies == 2).then_some(())
+    })
+    .await;
+    // The button on the message posted before the restart still works.
+    let b = play_button(&board).unwrap();
+    let tok = s.click(board.id, &b, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let v = board_version(&board);
+    let after = wait_board(&s, ch, "the board after the restart", |m| {
+        board_version(m) > v
+    })
+    .await;
+    assert!(after.has_png());
+    assert!(s.followups(&tok).is_empty(), "the click was accepted");
+    second.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_games_repost_the_board() {
+    let s = StandIn::start().await;
+    let options = Options {
+        token: "standin-token".into(),
+        dev_guild: None,
+        database_url: db_url("repost"),
+        turn_seconds: 60,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 11,
+        config: Config {
+            min_update_gap: Duration::from_millis(30),
+            // Stands in for Discord's one hour.
+            repost_after: Duration::from_millis(400),
+        },
+    };
+    let bot = start(options).await.unwrap();
+    s.wait_ready().await;
+    assert!(
+        s.state.lock().unwrap().requests.iter().any(|r| r
+            .path
+            .ends_with(&format!("/applications/{}/commands", standin::APP))),
+        "without DEV_GUILD_ID the commands are registered globally"
+    );
+    let ch = 8001;
+    let first = new_game_with_a_bot(&s, ch).await;
+    // Alice leaves; the bots play on, and the board moves to new messages as it ages.
+    let tok = s.slash(ch, ALICE, "en-US", "leave", json!([]));
+    s.wait_followup(&tok).await;
+    let end = wait_board(&s, ch, "the end", |m| m.content.contains("Final ranking")).await;
+    let boards: Vec<Msg> = {
+        let st = s.state.lock().unwrap();
+        st.order
+            .iter()
+            .map(|id| st.messages[id].clone())
+            .filter(|m| m.custom_ids().iter().any(|c| c.ends_with(":auto")))
+            .collect()
+    };
+    assert!(
+        boards.len() >= 2,
+        "reposted: {} board messages",
+        boards.len()
+    );
+    assert!(end.id != first.id);
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

@@ -92,7 +92,16 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
         return;
     }
     // Edit the message the button is on, through the interaction's token.
+    let mut shown = poster.lock(game).await;
+    if send::is_stale(&shown, &view) {
+        // A bot or timer already showed a newer board.
+        return;
+    }
     let edited = edit_with_retry(ctx, c, &view, game).await;
+    if edited.is_ok() {
+        send::mark_shown(&mut shown, &view);
+    }
+    drop(shown);
     match edited {
         Ok(()) => poster.ping(game, channel, &view).await,
         Err(Failure::Forbidden) => poster.missing_permission(game, channel).await,

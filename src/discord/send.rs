@@ -174,6 +174,33 @@ pub struct Poster {
     pings: Mutex<HashMap<u64, u64>>,
     /// Channels already told about a missing permission.
     warned: Mutex<HashSet<u64>>,
+    /// Per game: the newest version shown, behind a lock so one game's board changes one
+    /// request at a time (a slow click edit never overwrites a newer bot move).
+    shown: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<u64>>>>,
+}
+
+/// The game version a view shows (carried by its buttons' custom ids).
+pub fn version_of(view: &View) -> Option<u64> {
+    view.rows
+        .iter()
+        .flatten()
+        .find_map(|b| crate::table::view::decode(&b.custom_id).ok())
+        .map(|(_, v, _)| v)
+}
+
+/// A game's show lock, holding the newest version shown.
+pub type Shown = tokio::sync::OwnedMutexGuard<u64>;
+
+/// Is this view older than what is already shown?
+pub fn is_stale(shown: &Shown, view: &View) -> bool {
+    version_of(view).is_some_and(|v| v < **shown)
+}
+
+/// Record that the view is shown.
+pub fn mark_shown(shown: &mut Shown, view: &View) {
+    if let Some(v) = version_of(view) {
+        **shown = (**shown).max(v);
+    }
 }
 
 impl Poster {
@@ -183,16 +210,40 @@ impl Poster {
             service,
             pings: Mutex::new(HashMap::new()),
             warned: Mutex::new(HashSet::new()),
+            shown: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Take a game's show lock.
+    pub async fn lock(&self, game: i64) -> Shown {
+        let m = self
+            .shown
+            .lock()
+            .expect("shown lock")
+            .entry(game)
+            .or_default()
+            .clone();
+        m.lock_owned().await
     }
 
     /// Show an update: edit its message, or post a new one (then tell the service).
     /// A Discord failure never touches the game: the edit is retried or the board reposted.
     pub async fn show(&self, u: &Update) {
+        let mut shown = self.lock(u.game).await;
+        if is_stale(&shown, &u.view) {
+            tracing::debug!(
+                game = u.game,
+                channel = u.channel,
+                "a newer board is already shown"
+            );
+            return;
+        }
         let ch = ChannelId::new(u.channel);
         if let (false, Some(id)) = (u.repost, u.message_id) {
             match self.edit(ch, id, &u.view, u.game).await {
                 Ok(()) => {
+                    mark_shown(&mut shown, &u.view);
+                    drop(shown);
                     self.ping(u.game, u.channel, &u.view).await;
                     return;
                 }
@@ -205,7 +256,13 @@ impl Poster {
                 }
             }
         }
-        self.post(u.game, u.channel, &u.view).await;
+        if self.post_locked(u.game, u.channel, &u.view).await.is_some() {
+            mark_shown(&mut shown, &u.view);
+        }
+        drop(shown);
+        if u.view.ping.is_some() {
+            self.ping(u.game, u.channel, &u.view).await;
+        }
     }
 
     /// Edit a message with retries.
@@ -240,6 +297,18 @@ impl Poster {
 
     /// Post the board as a new message, tell the service its id, ping if a turn started.
     pub async fn post(&self, game: i64, channel: u64, view: &View) -> Option<u64> {
+        let mut shown = self.lock(game).await;
+        let id = self.post_locked(game, channel, view).await;
+        if id.is_some() {
+            mark_shown(&mut shown, view);
+        }
+        drop(shown);
+        self.ping(game, channel, view).await;
+        id
+    }
+
+    /// Post without the show lock (the caller holds it) and without the ping.
+    async fn post_locked(&self, game: i64, channel: u64, view: &View) -> Option<u64> {
         let ch = ChannelId::new(channel);
         let mut attempt = 0;
         let id = loop {
@@ -262,7 +331,6 @@ impl Poster {
             }
         };
         self.posted(game, channel, id).await;
-        self.ping(game, channel, view).await;
         Some(id)
     }
 

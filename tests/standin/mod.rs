@@ -35,6 +35,8 @@ pub struct Msg {
     pub ephemeral: bool,
     pub edits: u32,
     pub deleted: bool,
+    /// The `allowed_mentions` it was sent with.
+    pub allowed_mentions: Value,
 }
 
 impl Msg {
@@ -105,6 +107,7 @@ pub struct State_ {
     pub requests: Vec<Req>,
     pub commands: Vec<Value>,
     pub identified: bool,
+    pub identifies: u32,
     pub heartbeats: u32,
     /// Statuses to answer the next edits with (500, 429, 404, 403), then normal service.
     pub fail_edits: VecDeque<u16>,
@@ -241,6 +244,21 @@ fn check_payload(v: &Value, files: &[(String, Vec<u8>)], what: &str, out: &mut V
         }
     }
     let content = v.get("content").and_then(|c| c.as_str()).unwrap_or("");
+    // Boards never mention anyone (player names may contain @everyone); pings are their own.
+    let ours = v["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|r| r.to_string().contains("\"yut:"));
+    let am = v.get("allowed_mentions");
+    if ours && am.is_none() {
+        out.push(format!("{what}: a board without allowed_mentions"));
+    }
+    if let Some(parse) = am.and_then(|a| a["parse"].as_array()) {
+        if parse.iter().any(|p| p == "everyone" || p == "roles") {
+            out.push(format!("{what}: allowed_mentions parses {parse:?}"));
+        }
+    }
     if content.contains("Final ranking") || content.contains("최종 순위") {
         board = true;
     }
@@ -442,7 +460,11 @@ impl StandIn {
                                 self.violation(format!("stand-in READY does not parse: {e}"));
                             }
                             *self.gateway.lock().unwrap() = Some(tx.clone());
-                            self.state.lock().unwrap().identified = true;
+                            {
+                                let mut st = self.state.lock().unwrap();
+                                st.identified = true;
+                                st.identifies += 1;
+                            }
                             self.dispatch("READY", ready);
                         }
                         Some(op) => {
@@ -647,6 +669,17 @@ impl StandIn {
             .cloned()
     }
 
+    /// Turn pings: messages that mention someone, with their mention rules.
+    pub fn pings(&self, channel: u64) -> Vec<Msg> {
+        let st = self.state.lock().unwrap();
+        st.order
+            .iter()
+            .map(|id| &st.messages[id])
+            .filter(|m| m.channel == channel && m.content.starts_with("<@"))
+            .cloned()
+            .collect()
+    }
+
     pub fn fail_next_edits(&self, statuses: &[u16]) {
         self.state.lock().unwrap().fail_edits.extend(statuses);
     }
@@ -663,6 +696,11 @@ impl StandIn {
             ephemeral: ephemeral || flags & 64 != 0,
             edits: 0,
             deleted: false,
+            allowed_mentions: body
+                .json
+                .get("allowed_mentions")
+                .cloned()
+                .unwrap_or(Value::Null),
         };
         let mut st = self.state.lock().unwrap();
         st.messages.insert(id, m.clone());
