@@ -430,6 +430,44 @@ async fn edits_survive_500_and_429_and_a_deleted_message() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert!(moved.has_png());
+
+    // Missing permissions: the edit is refused with 403; the bot says so in the channel, and
+    // /yut board brings the board back once it can post again.
+    let before = s.latest_board(ch).unwrap();
+    s.fail_next_edits(&[403]);
+    let started = Instant::now();
+    loop {
+        assert!(started.elapsed() < Duration::from_secs(20), "no 403");
+        if !s.state.lock().unwrap().fail_edits.is_empty() {
+            let m = s.latest_board(ch).unwrap();
+            if turn_of(&m).as_deref() == Some("Alice") {
+                if let Some(b) = play_button(&m) {
+                    let tok = s.click(m.id, &b, ALICE, "ko");
+                    s.wait_acked(&tok).await;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            continue;
+        }
+        let warned = s
+            .state
+            .lock()
+            .unwrap()
+            .messages
+            .values()
+            .any(|m| m.content.contains("permissions"));
+        if warned {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let tok = s.slash(ch, ALICE, "ko", "board", json!([]));
+    s.wait_acked(&tok).await;
+    let back = wait_board(&s, ch, "the board again", |m| {
+        m.id != before.id && m.id != moved.id
+    })
+    .await;
+    assert!(back.has_png());
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }
@@ -573,6 +611,61 @@ async fn long_games_repost_the_board() {
     );
     assert!(end.id != first.id);
     bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_stores_the_game_and_exits_cleanly() {
+    let s = StandIn::start().await;
+    let url = db_url("sigint");
+    let dir = std::env::temp_dir().join(format!("yutbot-sigint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_yutbot"))
+        .arg("run")
+        .current_dir(&dir)
+        .env("DISCORD_TOKEN", "standin-token")
+        .env("DISCORD_API_URL", &s.http_url)
+        .env("DATABASE_URL", &url)
+        .env("DEV_GUILD_ID", standin::GUILD.to_string())
+        .env("TURN_SECONDS", "60")
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    s.wait_ready().await;
+    let ch = 9001;
+    let board = new_game_with_a_bot(&s, ch).await;
+    let shown = s
+        .latest_board(ch)
+        .map_or(board_version(&board), |m| board_version(&m));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if started.elapsed() > Duration::from_secs(15) {
+            let _ = child.kill();
+            panic!("the bot did not stop after Ctrl-C");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let out = child.wait_with_output().unwrap();
+    let log =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(0), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+    // The game is stored, at least as far as the last board shown.
+    let store = yutbot::store::Store::open(&url).await.unwrap();
+    let active = store.active().await.unwrap();
+    assert_eq!(active.len(), 1);
+    assert!(active[0].table.version >= shown);
+    assert!(active[0].message_id.is_some());
     assert_eq!(s.violations(), Vec::<String>::new());
 }
 
