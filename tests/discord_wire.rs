@@ -601,7 +601,7 @@ async fn long_games_repost_the_board() {
         st.order
             .iter()
             .map(|id| st.messages[id].clone())
-            .filter(|m| m.custom_ids().iter().any(|c| c.ends_with(":auto")))
+            .filter(|m| m.has_png())
             .collect()
     };
     assert!(
@@ -609,6 +609,10 @@ async fn long_games_repost_the_board() {
         "reposted: {} board messages",
         boards.len()
     );
+    for old in &boards[..boards.len() - 1] {
+        assert!(old.custom_ids().is_empty(), "an old board keeps no buttons");
+        assert!(old.has_png(), "an old board keeps its picture");
+    }
     assert!(end.id != first.id);
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
@@ -682,4 +686,29 @@ fn the_binary_needs_a_token() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
+}
+
+#[tokio::test]
+async fn an_unreachable_api_url_is_a_clear_error() {
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let options = Options {
+        token: "standin-token".into(),
+        dev_guild: None,
+        database_url: db_url("unreachable"),
+        turn_seconds: 25,
+        api_url: Some(format!("http://127.0.0.1:{port}")),
+        bot_delay_ms: 20,
+        seed: 1,
+        config: Config::default(),
+    };
+    match start(options).await {
+        Ok(bot) => {
+            bot.shutdown().await;
+            panic!("started without a reachable API");
+        }
+        Err(e) => assert!(e.to_string().contains("GET /gateway failed"), "{e}"),
+    }
 }

@@ -24,7 +24,7 @@ fn tr(lang: Lang, en: &str, ko: &str) -> String {
 fn actor(ctx: &Context<'_>) -> Actor {
     let member = match ctx {
         poise::Context::Application(a) => a.interaction.member.as_deref(),
-        poise::Context::Prefix(p) => p.msg.member.as_deref().and(None),
+        poise::Context::Prefix(_) => None,
     };
     super::router::actor_of(ctx.author(), member)
 }

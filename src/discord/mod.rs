@@ -74,7 +74,7 @@ impl Options {
                     name: "TURN_SECONDS",
                     why: format!("{v:?} is not a whole number from 10 to 300"),
                 })?,
-            None => 60,
+            None => 25,
         };
         let api_url = get("DISCORD_API_URL").map(|u| u.trim().trim_end_matches('/').to_string());
         Ok(Options {
@@ -143,6 +143,13 @@ pub async fn start(options: Options) -> Result<Bot, Error> {
         tracing::info!(api = %url, "sending REST calls to DISCORD_API_URL");
     }
     let http = http.build();
+    if let Some(url) = &options.api_url {
+        // serenity falls back to Discord's own gateway when GET /gateway fails: fail clearly
+        // instead of leaving the configured server behind.
+        http.get_gateway()
+            .await
+            .map_err(|e| anyhow::anyhow!("DISCORD_API_URL {url}: GET /gateway failed: {e}"))?;
+    }
 
     let framework_options = poise::FrameworkOptions {
         commands: vec![commands::yut()],

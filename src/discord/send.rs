@@ -258,6 +258,17 @@ impl Poster {
         }
         if self.post_locked(u.game, u.channel, &u.view).await.is_some() {
             mark_shown(&mut shown, &u.view);
+            if let (true, Some(old)) = (u.repost, u.message_id) {
+                // The old board stays as a record, without buttons (an edit without an
+                // attachment list keeps its picture).
+                let strip = EditMessage::new().components(Vec::new());
+                if let Err(e) = ch
+                    .edit_message(&self.http, MessageId::new(old), strip)
+                    .await
+                {
+                    tracing::debug!(game = u.game, channel = u.channel, message = old, error = %e, "could not clear the old board's buttons");
+                }
+            }
         }
         drop(shown);
         if u.view.ping.is_some() {
