@@ -342,6 +342,54 @@ async fn a_whole_game_over_the_wire() {
     })
     .await;
 
+    // The other commands answer in the user's language.
+    let ask = |who, locale: &str, sub: &str, options| {
+        let tok = s.slash(ch, who, locale, sub, options);
+        let s = s.clone();
+        async move {
+            s.wait_for("a reply", Duration::from_secs(5), |st| {
+                let id = st.interactions.get(&tok)?.original?;
+                let m = st.messages.get(&id)?;
+                (!m.content.is_empty()).then(|| m.clone())
+            })
+            .await
+        }
+    };
+    let r = ask(ALICE, "en-US", "stats", json!([])).await;
+    assert!(r.content.contains("**Alice**: 1 game,"), "{}", r.content);
+    let r = ask(
+        BOB,
+        "ko",
+        "stats",
+        json!([{"name": "user", "type": 6, "value": ALICE.0.to_string()}]),
+    )
+    .await;
+    assert!(r.content.contains("**Alice**: 1판"), "{}", r.content);
+    let r = ask(BOB, "en-US", "leaderboard", json!([])).await;
+    assert!(
+        r.content.starts_with("**Leaderboard**") && r.content.contains("Alice"),
+        "{}",
+        r.content
+    );
+    let r = ask(
+        CAROL,
+        "ko",
+        "rules",
+        json!([{"name": "preset", "type": 4, "value": 2}]),
+    )
+    .await;
+    assert!(
+        r.ephemeral && r.content.contains("**윷놀이 규칙**"),
+        "{}",
+        r.content
+    );
+    let r = ask(CAROL, "en-US", "help", json!([])).await;
+    assert!(
+        r.ephemeral && r.content.contains("/yut new"),
+        "{}",
+        r.content
+    );
+
     // Every interaction was acknowledged, in time.
     let slowest = {
         let st = s.state.lock().unwrap();

@@ -40,6 +40,14 @@ async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     Ok(())
 }
 
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn link(guild: u64, channel: u64, message: u64) -> String {
     format!("https://discord.com/channels/{guild}/{channel}/{message}")
 }
@@ -444,8 +452,13 @@ pub async fn stats(
         },
         Some(s) => match lang {
             Lang::En => format!(
-                "**{}**: {} games, {} wins ({} with a team), {} captures, {} pieces home",
-                s.name, s.games, s.wins, s.team_wins, s.captures, s.pieces_home
+                "**{}**: {}, {} ({} with a team), {}, {} home",
+                s.name,
+                plural(s.games, "game"),
+                plural(s.wins, "win"),
+                s.team_wins,
+                plural(s.captures, "capture"),
+                plural(s.pieces_home, "piece"),
             ),
             Lang::Ko => format!(
                 "**{}**: {}판, {}승 (편으로 {}승), 잡은 말 {}, 난 말 {}",
@@ -480,11 +493,11 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     for (i, s) in rows.iter().enumerate() {
         text.push_str(&match lang {
             Lang::En => format!(
-                "{}. {} — {} wins in {} games\n",
+                "{}. {} — {} in {}\n",
                 i + 1,
                 s.name,
-                s.wins,
-                s.games
+                plural(s.wins, "win"),
+                plural(s.games, "game")
             ),
             Lang::Ko => format!("{}. {} — {}판 {}승\n", i + 1, s.name, s.games, s.wins),
         });

@@ -595,11 +595,23 @@ impl StandIn {
         options: Value,
     ) -> String {
         let (mut v, token) = self.interaction_base(2, channel, who, locale);
+        // User options come with the user in `resolved`, as Discord sends them.
+        let mut users = serde_json::Map::new();
+        for o in options.as_array().into_iter().flatten() {
+            if o["type"] == 6 {
+                let id = o["value"].as_str().unwrap().to_string();
+                users.insert(
+                    id.clone(),
+                    user(id.parse().unwrap(), &format!("User{id}"), false),
+                );
+            }
+        }
         v["data"] = json!({
             "id": CMD_ID.to_string(),
             "name": "yut",
             "type": 1,
             "options": [{"name": sub, "type": 1, "options": options}],
+            "resolved": {"users": users},
         });
         self.send_interaction(v, token, channel, false, None)
     }
