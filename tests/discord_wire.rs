@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use yutbot::discord::{start, Bot, Options};
 use yutbot::table::service::Config;
 
+/// Clicks played by hand before Bob leaves and Alice lets the bot play.
+const BY_HAND: u32 = 30;
 const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
 const BOB: (u64, &str, u64) = (222, "Bob", 0x400 | 0x800);
 const CAROL: (u64, &str, u64) = (333, "Carol", 0x400 | 0x800);
@@ -128,7 +130,7 @@ async fn a_whole_game_over_the_wire() {
         }
     }
 
-    // /yut new: 3 seats, 2 pieces each, one Easy bot.
+    // /yut new: 3 seats, 3 pieces each.
     let tok = s.slash(
         ch,
         ALICE,
@@ -136,15 +138,12 @@ async fn a_whole_game_over_the_wire() {
         "new",
         json!([
             {"name": "seats", "type": 4, "value": 3},
-            {"name": "pieces", "type": 4, "value": 0},
-            {"name": "bots", "type": 4, "value": 1},
-            {"name": "bot_level", "type": 4, "value": 0}
+            {"name": "pieces", "type": 4, "value": 1}
         ]),
     );
     let inter = s.wait_acked(&tok).await;
     assert_eq!(inter.callback_type, Some(4));
     let lobby = wait_board(&s, ch, "the lobby", |m| m.content.contains("Alice")).await;
-    assert!(lobby.content.contains("Easy"), "{}", lobby.content);
     assert!(find(&lobby, ":join").is_some());
     // The bot fetched the response to learn its id.
     s.wait_for("GET @original", Duration::from_secs(5), |st| {
@@ -177,6 +176,12 @@ async fn a_whole_game_over_the_wire() {
     let tok = s.click(lobby.id, &join, BOB, "en-US");
     assert_eq!(s.wait_acked(&tok).await.callback_type, Some(6));
     let lobby = wait_board(&s, ch, "Bob seated", |m| m.content.contains("Bob")).await;
+
+    // Alice adds an Easy bot by button.
+    let add = find(&lobby, ":bot:easy").unwrap();
+    let tok = s.click(lobby.id, &add, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the bot seated", |m| m.content.contains("Easy")).await;
 
     // A button that is not ours is refused privately (Korean clicker, Korean refusal).
     let tok = s.click(lobby.id, "not-a-yut-button", CAROL, "ko");
@@ -216,11 +221,13 @@ async fn a_whole_game_over_the_wire() {
     let mut stranger_refused = false;
     let mut timed_out = false;
     let mut human_clicks = 0;
+    let mut kinds: std::collections::BTreeMap<&str, u32> = Default::default();
     let play_start = Instant::now();
     loop {
         assert!(
             play_start.elapsed() < Duration::from_secs(40),
-            "game too slow"
+            "game too slow: {:?} after {human_clicks} clicks {kinds:?}",
+            s.latest_board(ch).map(|m| (m.custom_ids(), m.content))
         );
         let b = s.latest_board(ch).unwrap();
         if b.content.contains("Final ranking") {
@@ -247,7 +254,7 @@ async fn a_whole_game_over_the_wire() {
             timed_out = true;
             continue;
         }
-        let by_hand = human_clicks < 12;
+        let by_hand = human_clicks < BY_HAND;
         let button = if by_hand {
             play_button(&b)
         } else {
@@ -267,7 +274,24 @@ async fn a_whole_game_over_the_wire() {
         }
         let tok = s.click(b.id, &button, person, "en-US");
         s.wait_acked(&tok).await;
+        if !by_hand {
+            // The bot plays the rest of Alice's turn.
+            wait_board(&s, ch, "the bot to play Alice's turn", |m| {
+                turn_of(m).as_deref() != Some("Alice") || m.content.contains("Final ranking")
+            })
+            .await;
+            continue;
+        }
         human_clicks += 1;
+        let kind = button.split(':').nth(3).unwrap();
+        *kinds
+            .entry(match kind {
+                "throw" => "throw",
+                "sel" => "chip",
+                "mv" => "move",
+                _ => "other",
+            })
+            .or_default() += 1;
         // Either the board changes or the click was refused (the bot's timer may have won).
         let start = Instant::now();
         loop {
@@ -282,7 +306,7 @@ async fn a_whole_game_over_the_wire() {
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        if human_clicks == 12 {
+        if human_clicks == BY_HAND {
             // Enough by hand: Bob leaves (a bot takes his seat), Alice lets the bot play.
             let tok = s.slash(ch, BOB, "en-US", "leave", json!([]));
             let f = s.wait_followup(&tok).await;
@@ -291,6 +315,9 @@ async fn a_whole_game_over_the_wire() {
         }
     }
     assert!(stranger_refused && timed_out, "scenario covered");
+    for k in ["throw", "chip", "move"] {
+        assert!(kinds.contains_key(k), "no {k} clicked: {kinds:?}");
+    }
     let finished = s.latest_board(ch).unwrap();
     assert!(finished.has_png(), "the final board carries its PNG");
     let game_ms = play_start.elapsed().as_millis();
@@ -410,7 +437,7 @@ async fn a_whole_game_over_the_wire() {
         )
     };
     eprintln!(
-        "wire: ready in {ready_ms} ms; game of {human_clicks} clicks played in {game_ms} ms; \
+        "wire: ready in {ready_ms} ms; game with {human_clicks} clicks ({kinds:?}) played in {game_ms} ms; \
          {requests} requests ({edits} edits); slowest ack {slowest:?}"
     );
     bot.shutdown().await;
