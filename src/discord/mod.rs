@@ -180,7 +180,8 @@ pub async fn start(options: Options) -> Result<Bot, Error> {
         })
         .build();
 
-    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+    // Interactions arrive without any intent; none of the privileged ones is asked for.
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
         .framework(framework)
         .await?;
     let poster = Arc::new(Poster::new(client.http.clone(), service.clone()));

@@ -31,8 +31,8 @@ pub fn summary(preset: Preset, lang: Lang) -> String {
 fn preset_en(p: Preset) -> &'static str {
     match p {
         Preset::Standard => "**Standard rules** (house rules common in Korea)
-• 빽도 Back-do: one step back; with no piece on the board it is discarded.
-• Four pieces each. A piece must pass the start to get home.
+• 빽도 Back-do: one step back (from 도 Do it jumps to the finish point, 참먹이); with no piece on the board it is discarded.
+• Four pieces each. A piece goes home by passing the finish point.
 • A capture's extra throw comes after the results you still hold.
 • Who starts is drawn at random.",
         Preset::Boardgame => "**Board-game rules** (as printed in boxed sets)
@@ -55,8 +55,8 @@ fn preset_ko(p: Preset) -> &'static str {
     match p {
         Preset::Standard => {
             "**기본 규칙** (흔히 쓰는 규칙)
-• 빽도: 한 칸 뒤로. 판 위에 말이 없으면 버려요.
-• 말은 넷. 출발점을 지나야 나요.
+• 빽도: 한 칸 뒤로 (도에서 빽도면 참먹이로 가요). 판 위에 말이 없으면 버려요.
+• 말은 넷. 참먹이를 지나야 나요.
 • 잡아서 얻은 한 번 더는 가지고 있는 결과를 다 쓴 뒤에 던져요.
 • 누가 먼저 할지는 무작위로 정해요."
         }

@@ -432,3 +432,54 @@ pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Button;
+
+    fn button(i: usize) -> Button {
+        Button {
+            label: "x".repeat(100),
+            style: Style::Primary,
+            custom_id: format!("yut:1:{i}:throw"),
+            disabled: false,
+        }
+    }
+
+    #[test]
+    fn content_keeps_the_countdown_within_the_limit() {
+        let view = View {
+            text: "가".repeat(2500),
+            deadline_ms: Some(1_700_000_000_999),
+            ..View::default()
+        };
+        let c = content(&view);
+        assert_eq!(c.chars().count(), MAX_CONTENT);
+        assert!(c.ends_with("\n⏳ <t:1700000000:R>"));
+        let plain = View {
+            text: "hi".into(),
+            ..View::default()
+        };
+        assert_eq!(content(&plain), "hi");
+    }
+
+    #[test]
+    fn at_most_five_rows_of_five_with_short_labels() {
+        let view = View {
+            rows: (0..7).map(|_| (0..7).map(button).collect()).collect(),
+            ..View::default()
+        };
+        let rows = components(&view);
+        assert_eq!(rows.len(), 5);
+        let json = serde_json::to_value(&rows).unwrap();
+        for r in json.as_array().unwrap() {
+            let buttons = r["components"].as_array().unwrap();
+            assert_eq!(buttons.len(), 5);
+            for b in buttons {
+                assert_eq!(b["label"].as_str().unwrap().chars().count(), 80);
+            }
+        }
+        assert_eq!(version_of(&view), Some(0));
+    }
+}
