@@ -127,6 +127,13 @@ async fn a_whole_game_over_the_wire() {
                 o["name"]
             );
             assert!(o["description_localizations"]["ko"].is_string());
+            for p in o["options"].as_array().into_iter().flatten() {
+                assert!(p["name_localizations"]["ko"].is_string(), "{p}");
+                assert!(p["description_localizations"]["ko"].is_string(), "{p}");
+                for c in p["choices"].as_array().into_iter().flatten() {
+                    assert!(c["name_localizations"]["ko"].is_string(), "{c}");
+                }
+            }
         }
     }
 
@@ -429,6 +436,17 @@ async fn a_whole_game_over_the_wire() {
             .max()
             .unwrap()
     };
+    let mut click_edits: Vec<Duration> = {
+        let st = s.state.lock().unwrap();
+        st.interactions
+            .values()
+            .filter(|i| i.component)
+            .filter_map(|i| i.edited)
+            .collect()
+    };
+    click_edits.sort();
+    let p50 = click_edits[click_edits.len() / 2];
+    let max = *click_edits.last().unwrap();
     let (requests, edits) = {
         let st = s.state.lock().unwrap();
         (
@@ -438,7 +456,9 @@ async fn a_whole_game_over_the_wire() {
     };
     eprintln!(
         "wire: ready in {ready_ms} ms; game with {human_clicks} clicks ({kinds:?}) played in {game_ms} ms; \
-         {requests} requests ({edits} edits); slowest ack {slowest:?}"
+         {requests} requests ({edits} edits); slowest ack {slowest:?}; \
+         click to board edit p50 {p50:?} max {max:?} ({} clicks)",
+        click_edits.len()
     );
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());

@@ -86,6 +86,8 @@ pub struct Inter {
     /// The message @original refers to.
     pub original: Option<u64>,
     pub followups: Vec<u64>,
+    /// When the first edit of @original arrived, after the dispatch.
+    pub edited: Option<Duration>,
 }
 
 /// One request the bot made.
@@ -579,6 +581,7 @@ impl StandIn {
                 callback_type: None,
                 original,
                 followups: Vec::new(),
+                edited: None,
             },
         );
         self.dispatch("INTERACTION_CREATE", v);
@@ -902,6 +905,9 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                     None => error_response(404),
                 },
                 Method::PATCH => {
+                    if let Some(i) = s.state.lock().unwrap().interactions.get_mut(*token) {
+                        i.edited.get_or_insert(i.dispatched.elapsed());
+                    }
                     let mut v = Vec::new();
                     check_payload(&body.json, &body.files, &what, &mut v);
                     for x in v {
