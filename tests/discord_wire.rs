@@ -738,8 +738,9 @@ async fn ctrl_c_stores_the_game_and_exits_cleanly() {
     let shown = s
         .latest_board(ch)
         .map_or(board_version(&board), |m| board_version(&m));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+    // Ctrl-C: SIGINT, sent with the shell's own `kill`.
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -INT {}", child.id())])
         .status()
         .unwrap();
     assert!(killed.success());
