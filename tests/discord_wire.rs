@@ -617,6 +617,36 @@ async fn new_game_with_a_bot(s: &StandIn, ch: u64) -> Msg {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outage_in_one_channel_does_not_hold_up_another() {
+    let s = StandIn::start().await;
+    let bot = bot(&s, "outage", 60).await;
+    let (a, b) = (10_001, 10_002);
+    new_game_with_a_bot(&s, a).await;
+    new_game_with_a_bot(&s, b).await;
+    s.state.lock().unwrap().broken_channel = Some(a);
+    // Both games become bot-only; channel a cannot be edited at all.
+    for ch in [a, b] {
+        let tok = s.slash(ch, ALICE, "en-US", "leave", json!([]));
+        s.wait_acked(&tok).await;
+    }
+    let started = Instant::now();
+    wait_board(&s, b, "channel b's game to end", |m| {
+        m.content.contains("Final ranking")
+    })
+    .await;
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(10),
+        "channel b waited for channel a: {took:?}"
+    );
+    let failed = s.state.lock().unwrap().failed.len();
+    assert!(failed > 0, "channel a's edits were refused");
+    eprintln!("outage: channel b finished in {took:?} while channel a had {failed} failed calls");
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn buttons_work_after_a_restart() {
     let s = StandIn::start().await;
     let url = db_url("restart");

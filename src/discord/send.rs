@@ -408,8 +408,11 @@ impl Poster {
 }
 
 /// Show every update the service pushes (bots, timers, reposts). Updates of one game that
-/// queued up are coalesced to the latest (a repost wins).
+/// queued up are coalesced to the latest (a repost wins, and so does a ping). Each channel has
+/// its own worker, so a retrying edit in one channel leaves the others alone, while one
+/// channel's updates stay in order.
 pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) {
+    let mut workers: HashMap<u64, mpsc::UnboundedSender<Update>> = HashMap::new();
     while let Some(first) = rx.recv().await {
         let mut batch = vec![first];
         while let Ok(u) = rx.try_recv() {
@@ -428,8 +431,32 @@ pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) 
             }
         }
         for u in latest {
-            poster.show(&u).await;
+            let channel = u.channel;
+            let u = match workers.get(&channel) {
+                Some(tx) => match tx.send(u) {
+                    Ok(()) => continue,
+                    // That worker retired: start another.
+                    Err(mpsc::error::SendError(u)) => u,
+                },
+                None => u,
+            };
+            let (tx, wrx) = mpsc::unbounded_channel();
+            let _ = tx.send(u);
+            workers.insert(channel, tx);
+            tokio::spawn(worker(poster.clone(), wrx));
         }
+    }
+}
+
+/// Show one channel's updates in order; retire after a minute without any.
+async fn worker(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) {
+    while let Ok(Some(u)) = tokio::time::timeout(Duration::from_secs(60), rx.recv()).await {
+        poster.show(&u).await;
+    }
+    // Refuse new updates (the pump starts a new worker), but show those already queued.
+    rx.close();
+    while let Some(u) = rx.recv().await {
+        poster.show(&u).await;
     }
 }
 

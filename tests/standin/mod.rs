@@ -113,6 +113,8 @@ pub struct State_ {
     pub heartbeats: u32,
     /// Statuses to answer the next edits with (500, 429, 404, 403), then normal service.
     pub fail_edits: VecDeque<u16>,
+    /// Every channel-message call in this channel answers 500 (a Discord outage there).
+    pub broken_channel: Option<u64>,
     pub failed: Vec<(String, u16)>,
     pub seq: u64,
 }
@@ -784,6 +786,13 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
         }
     };
     let what = format!("{method} /{rest}");
+    let broken = s.state.lock().unwrap().broken_channel;
+    if let (Some(b), ["channels", ch, ..]) = (broken, parts.as_slice()) {
+        if *ch == b.to_string() {
+            s.state.lock().unwrap().failed.push((what.clone(), 500));
+            return error_response(500);
+        }
+    }
     let is_edit = method == Method::PATCH;
     if is_edit {
         let fail = s.state.lock().unwrap().fail_edits.pop_front();
