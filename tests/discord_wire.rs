@@ -526,36 +526,25 @@ async fn edits_survive_500_and_429_and_a_deleted_message() {
     };
     assert!(moved.has_png());
 
-    // Missing permissions: the edit is refused with 403; the bot says so in the channel, and
-    // /yut board brings the board back once it can post again.
-    let before = s.latest_board(ch).unwrap();
+    // Missing permissions: on Alice's turn her click's edit is refused with 403. She is told
+    // privately, the channel is told (once), and /yut board brings the board back.
+    let mine = play_until(&s, ch, Duration::from_secs(20), |m| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    let before = mine.clone();
     s.fail_next_edits(&[403]);
-    let started = Instant::now();
-    loop {
-        assert!(started.elapsed() < Duration::from_secs(20), "no 403");
-        if !s.state.lock().unwrap().fail_edits.is_empty() {
-            let m = s.latest_board(ch).unwrap();
-            if turn_of(&m).as_deref() == Some("Alice") {
-                if let Some(b) = play_button(&m) {
-                    let tok = s.click(m.id, &b, ALICE, "ko");
-                    s.wait_acked(&tok).await;
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(30)).await;
-            continue;
-        }
-        let warned = s
-            .state
-            .lock()
-            .unwrap()
-            .messages
+    let tok = s.click(mine.id, &play_button(&mine).unwrap(), ALICE, "ko");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral && f.content.contains("권한"), "{}", f.content);
+    s.wait_for("the warning in the channel", Duration::from_secs(5), |st| {
+        st.messages
             .values()
-            .any(|m| m.content.contains("permissions"));
-        if warned {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+            .any(|m| m.channel == ch && !m.ephemeral && m.content.contains("permissions"))
+            .then_some(())
+    })
+    .await;
+    assert_eq!(s.state.lock().unwrap().failed.last().unwrap().1, 403);
     let tok = s.slash(ch, ALICE, "ko", "board", json!([]));
     s.wait_acked(&tok).await;
     let back = wait_board(&s, ch, "the board again", |m| {

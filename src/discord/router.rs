@@ -104,7 +104,16 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     drop(shown);
     match edited {
         Ok(()) => poster.ping(game, channel, &view).await,
-        Err(Failure::Forbidden) => poster.missing_permission(game, channel).await,
+        Err(Failure::Forbidden) => {
+            // A follow-up goes through the interaction's webhook, which needs no channel
+            // permission: the clicker learns why the board did not change.
+            let text = match lang {
+                Lang::En => "I can't update the board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.",
+                Lang::Ko => "이 채널에서 판을 고칠 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.",
+            };
+            refuse(ctx, c, text.to_string()).await;
+            poster.missing_permission(game, channel).await;
+        }
         Err(_) => {
             // Through the channel (edit or repost), as the update pump does.
             let message_id = data
