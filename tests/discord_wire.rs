@@ -60,7 +60,7 @@ fn play_button(m: &Msg) -> Option<String> {
         .or_else(|| find(m, ":sel:"))
 }
 
-/// Wait until the latest board differs from `version` (its custom ids carry the version).
+/// Wait (up to 30 s) until the latest board of the channel satisfies `f`.
 async fn wait_board(s: &StandIn, ch: u64, what: &str, f: impl Fn(&Msg) -> bool) -> Msg {
     let start = Instant::now();
     loop {
@@ -71,9 +71,10 @@ async fn wait_board(s: &StandIn, ch: u64, what: &str, f: impl Fn(&Msg) -> bool) 
         }
         assert!(
             start.elapsed() < Duration::from_secs(30),
-            "timed out waiting for {what}; latest board: {:?}; violations: {:?}",
+            "timed out waiting for {what}; latest board: {:?}; violations: {:?}; {}",
             s.latest_board(ch).map(|m| m.content),
-            s.violations()
+            s.violations(),
+            s.dump()
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }

@@ -390,6 +390,27 @@ impl StandIn {
         self.state.lock().unwrap().violations.push(v);
     }
 
+    /// What happened, for a failing test's message.
+    pub fn dump(&self) -> String {
+        let st = self.state.lock().unwrap();
+        let requests: Vec<String> = st
+            .requests
+            .iter()
+            .map(|r| format!("{} {} {}", r.method, r.path, r.status))
+            .collect();
+        let interactions: Vec<String> = st
+            .interactions
+            .values()
+            .map(|i| {
+                format!(
+                    "{} ch {} acked {:?} type {:?}",
+                    i.token, i.channel, i.acked, i.callback_type
+                )
+            })
+            .collect();
+        format!("requests: {requests:?}; interactions: {interactions:?}")
+    }
+
     pub fn violations(&self) -> Vec<String> {
         self.state.lock().unwrap().violations.clone()
     }
