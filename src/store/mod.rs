@@ -134,7 +134,7 @@ impl Store {
     ) -> Result<Table, StoreError> {
         let actor = &actor;
         let command = &command;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let id = Self::next_id(&mut tx).await?;
         let table = make(id);
         let res = Self::insert_game(&mut tx, &table, now_ms).await;
@@ -258,7 +258,7 @@ impl Store {
         let t = &t;
         let actor = &actor;
         let command = &command;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let state = serde_json::to_string(t).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let done = sqlx::query(
             "UPDATE games SET status = ?, state = ?, version = ?, host_id = ?,
@@ -454,7 +454,7 @@ impl Store {
             return Ok(());
         };
         let game = t.game.as_ref().expect("checked above");
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let ranking = serde_json::to_string(&outcome.ranking)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let inserted = sqlx::query(
