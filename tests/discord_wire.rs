@@ -369,6 +369,12 @@ async fn a_whole_game_over_the_wire() {
     s.wait_acked(&tok).await;
     let reposted = wait_board(&s, ch, "the reposted board", |m| m.id != next.id).await;
     assert_eq!(game_of(&reposted), game_of(&next));
+    s.wait_for(
+        "the old board without buttons",
+        Duration::from_secs(5),
+        |st| st.messages[&next.id].custom_ids().is_empty().then_some(()),
+    )
+    .await;
     let tok = s.slash(ch, ALICE, "en-US", "stop", json!([]));
     let f = s.wait_followup(&tok).await;
     assert_eq!(f.content, "The game was stopped.");

@@ -403,8 +403,18 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     };
     let handle = ctx.send(send::reply(&view)).await?;
     if let Some(t) = data.service.table(channel).await {
+        let old = data
+            .service
+            .store()
+            .get(t.id)
+            .await
+            .ok()
+            .and_then(|s| s.message_id);
         let message = handle.message().await?;
         data.poster.posted(t.id, channel, message.id.get()).await;
+        if let Some(old) = old.filter(|&o| o != message.id.get()) {
+            data.poster.strip_buttons(t.id, channel, old).await;
+        }
     }
     Ok(())
 }

@@ -259,15 +259,7 @@ impl Poster {
         if self.post_locked(u.game, u.channel, &u.view).await.is_some() {
             mark_shown(&mut shown, &u.view);
             if let (true, Some(old)) = (u.repost, u.message_id) {
-                // The old board stays as a record, without buttons (an edit without an
-                // attachment list keeps its picture).
-                let strip = EditMessage::new().components(Vec::new());
-                if let Err(e) = ch
-                    .edit_message(&self.http, MessageId::new(old), strip)
-                    .await
-                {
-                    tracing::debug!(game = u.game, channel = u.channel, message = old, error = %e, "could not clear the old board's buttons");
-                }
+                self.strip_buttons(u.game, u.channel, old).await;
             }
         }
         drop(shown);
@@ -343,6 +335,19 @@ impl Poster {
         };
         self.posted(game, channel, id).await;
         Some(id)
+    }
+
+    /// A board that was replaced by a newer message stays as a record, without buttons (an
+    /// edit without an attachment list keeps its picture). Best effort.
+    pub async fn strip_buttons(&self, game: i64, channel: u64, message: u64) {
+        let strip = EditMessage::new().components(Vec::new());
+        let ch = ChannelId::new(channel);
+        if let Err(e) = ch
+            .edit_message(&self.http, MessageId::new(message), strip)
+            .await
+        {
+            tracing::debug!(game, channel, message, error = %e, "could not clear the old board's buttons");
+        }
     }
 
     /// Record that `game`'s board is now message `id`, if that game is still the channel's.
