@@ -238,6 +238,10 @@ pub async fn new(
     let mut view = match created {
         Ok(v) => v,
         Err(Problem::AlreadyRunning { message_id }) => {
+            let message_id = match message_id {
+                Some(m) => Some(m),
+                None => game_message(&data.service, channel).await,
+            };
             let text = match message_id {
                 Some(m) => match lang {
                     Lang::En => format!(
@@ -276,6 +280,19 @@ pub async fn new(
         data.poster.posted(t.id, channel, message.id.get()).await;
     }
     Ok(())
+}
+
+/// The message of the channel's game. A game opened a moment ago may not have reported its
+/// message yet: wait for it briefly (well within the 3 s an answer may take).
+async fn game_message(service: &crate::table::service::Service, channel: u64) -> Option<u64> {
+    for _ in 0..10 {
+        let game = service.table(channel).await?.id;
+        if let Some(m) = service.store().get(game).await.ok()?.message_id {
+            return Some(m);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    None
 }
 
 /// A table command from a slash command: acknowledge privately, apply, show the board,
