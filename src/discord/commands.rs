@@ -420,6 +420,9 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     };
     let handle = ctx.send(send::reply(&view)).await?;
     if let Some(t) = data.service.table(channel).await {
+        // Under the game's show lock, so no board update lands on the old message after its
+        // buttons are cleared.
+        let _shown = data.poster.lock(t.id).await;
         let old = data
             .service
             .store()

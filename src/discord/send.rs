@@ -177,6 +177,8 @@ pub struct Poster {
     /// Per game: the newest version shown, behind a lock so one game's board changes one
     /// request at a time (a slow click edit never overwrites a newer bot move).
     shown: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<u64>>>>,
+    /// Per game: the board message posted last by this process.
+    current: Mutex<HashMap<i64, u64>>,
 }
 
 /// The game version a view shows (carried by its buttons' custom ids).
@@ -211,6 +213,7 @@ impl Poster {
             pings: Mutex::new(HashMap::new()),
             warned: Mutex::new(HashSet::new()),
             shown: Mutex::new(HashMap::new()),
+            current: Mutex::new(HashMap::new()),
         }
     }
 
@@ -239,7 +242,16 @@ impl Poster {
             return;
         }
         let ch = ChannelId::new(u.channel);
-        if let (false, Some(id)) = (u.repost, u.message_id) {
+        // An update queued before a repost still names the old message: show the newest.
+        let known = self
+            .current
+            .lock()
+            .expect("current lock")
+            .get(&u.game)
+            .copied();
+        let message_id = known.or(u.message_id);
+        let repost = u.repost && !(known.is_some() && known != u.message_id);
+        if let (false, Some(id)) = (repost, message_id) {
             match self.edit(ch, id, &u.view, u.game).await {
                 Ok(()) => {
                     mark_shown(&mut shown, &u.view);
@@ -258,7 +270,7 @@ impl Poster {
         }
         if self.post_locked(u.game, u.channel, &u.view).await.is_some() {
             mark_shown(&mut shown, &u.view);
-            if let (true, Some(old)) = (u.repost, u.message_id) {
+            if let (true, Some(old)) = (repost, message_id) {
                 self.strip_buttons(u.game, u.channel, old).await;
             }
         }
@@ -352,6 +364,7 @@ impl Poster {
 
     /// Record that `game`'s board is now message `id`, if that game is still the channel's.
     pub async fn posted(&self, game: i64, channel: u64, id: u64) {
+        self.current.lock().expect("current lock").insert(game, id);
         if let Err(p) = self.service.message_posted(game, channel, id).await {
             tracing::error!(game, channel, message = id, problem = ?p, "could not record the board message");
         }
