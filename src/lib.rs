@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod bench;
+pub mod discord;
 pub mod game;
 pub mod render;
 pub mod scenario;

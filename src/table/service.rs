@@ -65,10 +65,11 @@ pub struct Update {
     /// [`Service::message_posted`].
     pub message_id: Option<u64>,
     pub repost: bool,
-    /// Text and buttons (without the picture).
+    /// Text and buttons; the picture too unless `table` is given, from which it is drawn
+    /// when shown.
     pub view: View,
-    /// The table as it was when the update was made.
-    pub table: Box<Table>,
+    /// The table as it was when the update was made (updates pushed by the service).
+    pub table: Option<Box<Table>>,
 }
 
 /// Service settings.
@@ -212,7 +213,15 @@ impl Service {
 
     /// The full view of an update, with the board picture.
     pub fn render(&self, update: &Update) -> View {
-        table_view(&update.table, self.inner.painter.as_ref())
+        match &update.table {
+            Some(t) if update.view.png.is_none() => {
+                let mut view = table_view(t, self.inner.painter.as_ref());
+                // Keep what the consumer may have merged into the update (a ping).
+                view.ping = update.view.ping.or(view.ping);
+                view
+            }
+            _ => update.view.clone(),
+        }
     }
 
     pub fn now_ms(&self) -> i64 {
@@ -652,7 +661,7 @@ impl GameActor {
             message_id: self.message_id,
             repost: repost || old || self.message_id.is_none(),
             view,
-            table: Box::new(self.table.clone()),
+            table: Some(Box::new(self.table.clone())),
         });
         self.last_push = Some(Instant::now());
     }

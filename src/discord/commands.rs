@@ -1,0 +1,572 @@
+//! The `/yut` slash command and its subcommands, localized for English and Korean. Each one
+//! translates to a service call; the rules live in `table` and `game`.
+
+use super::send;
+use super::{rules_text, Context, Error};
+use crate::ai::Level;
+use crate::game::{OptionValue, Preset, Rules};
+use crate::table::service::Problem;
+use crate::table::{Actor, Command, Lang, Settings, View};
+use poise::CreateReply;
+use serenity::all::{Mentionable, User};
+
+fn lang(ctx: &Context<'_>) -> Lang {
+    ctx.locale().map_or(Lang::En, Lang::from_locale)
+}
+
+fn tr(lang: Lang, en: &str, ko: &str) -> String {
+    match lang {
+        Lang::En => en.to_string(),
+        Lang::Ko => ko.to_string(),
+    }
+}
+
+fn actor(ctx: &Context<'_>) -> Actor {
+    let member = match ctx {
+        poise::Context::Application(a) => a.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    super::router::actor_of(ctx.author(), member)
+}
+
+async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(send::no_mentions()),
+    )
+    .await?;
+    Ok(())
+}
+
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn link(guild: u64, channel: u64, message: u64) -> String {
+    format!("https://discord.com/channels/{guild}/{channel}/{message}")
+}
+
+/// Yut Nori (윷놀이).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "윷"),
+    description_localized("ko", "윷놀이"),
+    subcommands(
+        "new",
+        "join",
+        "leave",
+        "start",
+        "stop",
+        "board",
+        "rules",
+        "stats",
+        "leaderboard",
+        "help"
+    ),
+    subcommand_required
+)]
+pub async fn yut(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Mode {
+    #[name = "Free for all"]
+    #[name_localized("ko", "개인전")]
+    Solo,
+    #[name = "2v2 teams"]
+    #[name_localized("ko", "2대2 편")]
+    Teams,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PresetChoice {
+    #[name = "Standard"]
+    #[name_localized("ko", "기본")]
+    Standard,
+    #[name = "Board game"]
+    #[name_localized("ko", "보드게임")]
+    Boardgame,
+    #[name = "Yunnori"]
+    #[name_localized("ko", "윷놀이")]
+    Yunnori,
+    #[name = "Nyout (old rules)"]
+    #[name_localized("ko", "옛 규칙")]
+    Nyout,
+}
+
+impl PresetChoice {
+    pub fn preset(self) -> Preset {
+        match self {
+            PresetChoice::Standard => Preset::Standard,
+            PresetChoice::Boardgame => Preset::Boardgame,
+            PresetChoice::Yunnori => Preset::Yunnori,
+            PresetChoice::Nyout => Preset::Nyout,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PiecesChoice {
+    #[name = "2 pieces"]
+    #[name_localized("ko", "말 2개")]
+    Two,
+    #[name = "3 pieces"]
+    #[name_localized("ko", "말 3개")]
+    Three,
+    #[name = "4 pieces"]
+    #[name_localized("ko", "말 4개")]
+    Four,
+    #[name = "By number of sides"]
+    #[name_localized("ko", "편 수에 따라")]
+    Auto,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "Easy"]
+    #[name_localized("ko", "쉬움")]
+    Easy,
+    #[name = "Normal"]
+    #[name_localized("ko", "보통")]
+    Normal,
+    #[name = "Master"]
+    #[name_localized("ko", "어려움")]
+    Master,
+}
+
+/// Open a new game in this channel.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "새판"),
+    description_localized("ko", "이 채널에 새 판을 열어요")
+)]
+pub async fn new(
+    ctx: Context<'_>,
+    #[description = "Free for all or 2v2 teams"]
+    #[description_localized("ko", "개인전 또는 2대2 편")]
+    #[name_localized("ko", "방식")]
+    mode: Option<Mode>,
+    #[description = "Seats for free for all (2 to 4)"]
+    #[description_localized("ko", "개인전 자리 수 (2~4)")]
+    #[name_localized("ko", "자리")]
+    #[min = 2]
+    #[max = 4]
+    seats: Option<u8>,
+    #[description = "Rule preset"]
+    #[description_localized("ko", "규칙")]
+    #[name_localized("ko", "규칙")]
+    preset: Option<PresetChoice>,
+    #[description = "Pieces per side"]
+    #[description_localized("ko", "편마다 말 수")]
+    #[name_localized("ko", "말")]
+    pieces: Option<PiecesChoice>,
+    #[description = "Seconds per action (10 to 300)"]
+    #[description_localized("ko", "한 수에 주는 시간(초, 10~300)")]
+    #[name_localized("ko", "초")]
+    #[min = 10]
+    #[max = 300]
+    seconds: Option<u32>,
+    #[description = "Wins needed to take the match (1 to 9)"]
+    #[description_localized("ko", "승부에 필요한 승 수 (1~9)")]
+    #[name_localized("ko", "승수")]
+    #[min = 1]
+    #[max = 9]
+    match_length: Option<u8>,
+    #[description = "Bots to seat at once (0 to 3)"]
+    #[description_localized("ko", "처음부터 앉힐 봇 수 (0~3)")]
+    #[name_localized("ko", "봇")]
+    #[min = 0]
+    #[max = 3]
+    bots: Option<u8>,
+    #[description = "Strength of those bots"]
+    #[description_localized("ko", "봇의 실력")]
+    #[name_localized("ko", "봇실력")]
+    bot_level: Option<LevelChoice>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let lang = lang(&ctx);
+    let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id().get()) else {
+        return private(
+            ctx,
+            tr(
+                lang,
+                "Games are played in servers.",
+                "서버에서만 할 수 있어요.",
+            ),
+        )
+        .await;
+    };
+    let preset = preset.unwrap_or(PresetChoice::Standard);
+    let mut rules = Rules::preset(preset.preset());
+    if let Some(p) = pieces {
+        let v = match p {
+            PiecesChoice::Two => OptionValue::Int(2),
+            PiecesChoice::Three => OptionValue::Int(3),
+            PiecesChoice::Four => OptionValue::Int(4),
+            PiecesChoice::Auto => OptionValue::Word("auto".into()),
+        };
+        rules.set("pieces", &v)?;
+    }
+    if let Some(n) = match_length {
+        rules.set("first_to", &OptionValue::Int(n as i64))?;
+    }
+    let teams = matches!(mode, Some(Mode::Teams));
+    let settings = Settings {
+        rules,
+        preset: preset.preset().to_string(),
+        teams,
+        seats: if teams { 4 } else { seats.unwrap_or(2) },
+        turn_seconds: seconds.unwrap_or(data.options.turn_seconds),
+        lang,
+        bot_delay_ms: data.options.bot_delay_ms,
+    };
+    let me = actor(&ctx);
+    let created = data
+        .service
+        .create(guild.get(), channel, &me, settings)
+        .await;
+    let mut view = match created {
+        Ok(v) => v,
+        Err(Problem::AlreadyRunning { message_id }) => {
+            let message_id = match message_id {
+                Some(m) => Some(m),
+                None => game_message(&data.service, channel).await,
+            };
+            let text = match message_id {
+                Some(m) => match lang {
+                    Lang::En => format!(
+                        "This channel already has a game: {}",
+                        link(guild.get(), channel, m)
+                    ),
+                    Lang::Ko => format!(
+                        "이 채널에는 이미 판이 있어요: {}",
+                        link(guild.get(), channel, m)
+                    ),
+                },
+                None => Problem::AlreadyRunning { message_id }.message(lang),
+            };
+            return private(ctx, text).await;
+        }
+        Err(p) => return private(ctx, p.message(lang)).await,
+    };
+    let level = match bot_level.unwrap_or(LevelChoice::Normal) {
+        LevelChoice::Easy => Level::Easy,
+        LevelChoice::Normal => Level::Normal,
+        LevelChoice::Master => Level::Master,
+    };
+    for _ in 0..bots.unwrap_or(0).min(3) {
+        match data
+            .service
+            .command(channel, &me, Command::AddBot { level })
+            .await
+        {
+            Ok(v) => view = v,
+            Err(_) => break,
+        }
+    }
+    let handle = ctx.send(send::reply(&view)).await?;
+    let message = handle.message().await?;
+    if let Some(t) = data.service.table(channel).await {
+        data.poster.posted(t.id, channel, message.id.get()).await;
+    }
+    Ok(())
+}
+
+/// The message of the channel's game. A game opened a moment ago may not have reported its
+/// message yet: wait for it briefly (well within the 3 s an answer may take).
+async fn game_message(service: &crate::table::service::Service, channel: u64) -> Option<u64> {
+    for _ in 0..10 {
+        let game = service.table(channel).await?.id;
+        if let Some(m) = service.store().get(game).await.ok()?.message_id {
+            return Some(m);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    None
+}
+
+/// A table command from a slash command: acknowledge privately, apply, show the board,
+/// confirm privately.
+async fn table_command(ctx: Context<'_>, cmd: Command, done: String) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let data = ctx.data();
+    let lang = lang(&ctx);
+    let channel = ctx.channel_id().get();
+    let me = actor(&ctx);
+    let game = data.service.table(channel).await.map(|t| t.id);
+    match data.service.command(channel, &me, cmd).await {
+        Ok(view) => {
+            if let Some(game) = game {
+                show(ctx, game, channel, view).await;
+            }
+            private(ctx, done).await
+        }
+        Err(p) => private(ctx, p.message(lang)).await,
+    }
+}
+
+/// Edit the game's live message (or repost it) with the view.
+async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) {
+    let data = ctx.data();
+    let message_id = data
+        .service
+        .store()
+        .get(game)
+        .await
+        .ok()
+        .and_then(|s| s.message_id);
+    let update = crate::table::service::Update {
+        game,
+        channel,
+        message_id,
+        repost: message_id.is_none(),
+        view,
+        table: None,
+    };
+    data.poster.show(&update).await;
+}
+
+/// Take a seat in this channel's game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "참가"),
+    description_localized("ko", "이 채널의 판에 참가해요")
+)]
+pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    let l = lang(&ctx);
+    table_command(ctx, Command::Join, tr(l, "You joined.", "참가했어요.")).await
+}
+
+/// Leave this channel's game (a bot takes your seat if it has started).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "나가기"),
+    description_localized("ko", "판에서 나가요 (시작한 판이면 봇이 대신해요)")
+)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    let l = lang(&ctx);
+    let playing = ctx
+        .data()
+        .service
+        .table(ctx.channel_id().get())
+        .await
+        .is_some_and(|t| t.status == crate::table::Status::Playing);
+    let cmd = if playing {
+        Command::Resign
+    } else {
+        Command::Leave
+    };
+    table_command(ctx, cmd, tr(l, "You left the game.", "판에서 나갔어요.")).await
+}
+
+/// Start the game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "시작"),
+    description_localized("ko", "판을 시작해요")
+)]
+pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    let l = lang(&ctx);
+    table_command(
+        ctx,
+        Command::Start,
+        tr(l, "The game starts.", "판을 시작했어요."),
+    )
+    .await
+}
+
+/// Stop the game (host or moderator).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "끝내기"),
+    description_localized("ko", "판을 끝내요 (방장이나 관리자)")
+)]
+pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
+    let l = lang(&ctx);
+    table_command(
+        ctx,
+        Command::Stop,
+        tr(l, "The game was stopped.", "판을 끝냈어요."),
+    )
+    .await
+}
+
+/// Show the board again as a new message.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "판보기"),
+    description_localized("ko", "판을 새 메시지로 다시 보여 줘요")
+)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    let channel = ctx.channel_id().get();
+    let view = match data.service.board(channel).await {
+        Ok(v) => v,
+        Err(p) => return private(ctx, p.message(lang(&ctx))).await,
+    };
+    let handle = ctx.send(send::reply(&view)).await?;
+    if let Some(t) = data.service.table(channel).await {
+        // Under the game's show lock, so no board update lands on the old message after its
+        // buttons are cleared.
+        let _shown = data.poster.lock(t.id).await;
+        let old = data
+            .service
+            .store()
+            .get(t.id)
+            .await
+            .ok()
+            .and_then(|s| s.message_id);
+        let message = handle.message().await?;
+        data.poster.posted(t.id, channel, message.id.get()).await;
+        if let Some(old) = old.filter(|&o| o != message.id.get()) {
+            data.poster.strip_buttons(t.id, channel, old).await;
+        }
+    }
+    Ok(())
+}
+
+/// A short summary of the rules.
+#[poise::command(
+    slash_command,
+    name_localized("ko", "규칙"),
+    description_localized("ko", "규칙을 간단히 알려 줘요")
+)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Rule preset"]
+    #[description_localized("ko", "규칙")]
+    #[name_localized("ko", "규칙")]
+    preset: Option<PresetChoice>,
+) -> Result<(), Error> {
+    let p = preset.unwrap_or(PresetChoice::Standard).preset();
+    private(ctx, rules_text::summary(p, lang(&ctx))).await
+}
+
+/// Someone's record in this server.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "전적"),
+    description_localized("ko", "이 서버에서의 전적")
+)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose record (default: yours)"]
+    #[description_localized("ko", "누구의 전적 (기본: 나)")]
+    #[name_localized("ko", "사람")]
+    user: Option<User>,
+) -> Result<(), Error> {
+    let lang = lang(&ctx);
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let user = user.as_ref().unwrap_or_else(|| ctx.author());
+    let text = match ctx.data().service.stats(guild.get(), user.id.get()).await? {
+        None => match lang {
+            Lang::En => format!("{} has not finished a game here yet.", user.mention()),
+            Lang::Ko => format!("{} 님은 아직 이 서버에서 끝낸 판이 없어요.", user.mention()),
+        },
+        Some(s) => match lang {
+            Lang::En => format!(
+                "**{}**: {}, {} ({} with a team), {}, {} home",
+                s.name,
+                plural(s.games, "game"),
+                plural(s.wins, "win"),
+                s.team_wins,
+                plural(s.captures, "capture"),
+                plural(s.pieces_home, "piece"),
+            ),
+            Lang::Ko => format!(
+                "**{}**: {}판, {}승 (편으로 {}승), 잡은 말 {}, 난 말 {}",
+                s.name, s.games, s.wins, s.team_wins, s.captures, s.pieces_home
+            ),
+        },
+    };
+    private(ctx, text).await
+}
+
+/// The best players in this server.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "순위"),
+    description_localized("ko", "이 서버의 순위")
+)]
+pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = lang(&ctx);
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let rows = ctx.data().service.leaderboard(guild.get(), 10).await?;
+    let mut text = tr(lang, "**Leaderboard**\n", "**순위**\n");
+    if rows.is_empty() {
+        text.push_str(&tr(
+            lang,
+            "No finished games yet.",
+            "아직 끝난 판이 없어요.",
+        ));
+    }
+    for (i, s) in rows.iter().enumerate() {
+        text.push_str(&match lang {
+            Lang::En => format!(
+                "{}. {} — {} in {}\n",
+                i + 1,
+                s.name,
+                plural(s.wins, "win"),
+                plural(s.games, "game")
+            ),
+            Lang::Ko => format!("{}. {} — {}판 {}승\n", i + 1, s.name, s.games, s.wins),
+        });
+    }
+    ctx.send(
+        CreateReply::default()
+            .content(text)
+            .allowed_mentions(send::no_mentions()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// How to use the bot.
+#[poise::command(
+    slash_command,
+    name_localized("ko", "도움말"),
+    description_localized("ko", "사용법")
+)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    let text = tr(
+        lang(&ctx),
+        "**Yutbot** plays Yut Nori (윷놀이) in this channel.
+`/yut new` open a game (mode, seats, rules, pieces, seconds, match length, bots)
+`/yut join` · `/yut leave` take or give up a seat
+`/yut start` start (the host, or anyone once every seat is filled)
+`/yut stop` stop the game (host or moderator)
+`/yut board` show the board again as a new message
+`/yut rules` the rules in short · `/yut stats` a record · `/yut leaderboard` the best players
+Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).",
+        "**윷봇**은 이 채널에서 윷놀이를 열어요.
+`/윷 새판` 판 열기 (방식, 자리, 규칙, 말, 시간, 승수, 봇)
+`/윷 참가` · `/윷 나가기` 자리에 앉거나 일어나기
+`/윷 시작` 시작 (방장, 또는 자리가 다 차면 누구나)
+`/윷 끝내기` 판 끝내기 (방장이나 관리자)
+`/윷 판보기` 판을 새 메시지로 다시 보기
+`/윷 규칙` 규칙 요약 · `/윷 전적` 전적 · `/윷 순위` 순위
+판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).",
+    );
+    private(ctx, text).await
+}

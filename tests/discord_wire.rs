@@ -1,0 +1,838 @@
+//! The Discord layer over the wire: the real serenity client (REST through
+//! `HttpBuilder::proxy`, gateway from `GET /gateway`) against a stand-in Discord on loopback,
+//! playing scripted scenarios. The stand-in checks every payload against Discord's limits.
+
+mod standin;
+
+use serde_json::json;
+use standin::{Msg, StandIn};
+use std::time::{Duration, Instant};
+use yutbot::discord::{start, Bot, Options};
+use yutbot::table::service::Config;
+
+/// Clicks played by hand before Bob leaves and Alice lets the bot play.
+const BY_HAND: u32 = 30;
+const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
+const BOB: (u64, &str, u64) = (222, "Bob", 0x400 | 0x800);
+const CAROL: (u64, &str, u64) = (333, "Carol", 0x400 | 0x800);
+
+fn db_url(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("yutbot-wire-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join("yut.db").display())
+}
+
+async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
+    let options = Options {
+        token: "standin-token".into(),
+        dev_guild: Some(standin::GUILD),
+        database_url: db_url(name),
+        turn_seconds,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 7,
+        config: Config {
+            min_update_gap: Duration::from_millis(30),
+            repost_after: Duration::from_secs(3600),
+            ..Config::default()
+        },
+    };
+    let b = start(options).await.expect("the bot starts");
+    s.wait_ready().await;
+    b
+}
+
+/// Whose turn the board says it is, and what the board offers.
+fn turn_of(m: &Msg) -> Option<String> {
+    let line = m.content.lines().find(|l| l.starts_with("▶️ **"))?;
+    let rest = &line["▶️ **".len()..];
+    Some(rest[..rest.find("**")?].to_string())
+}
+
+fn find(m: &Msg, suffix: &str) -> Option<String> {
+    m.custom_ids().into_iter().find(|c| c.contains(suffix))
+}
+
+/// The first play button of a board: throw, a result, or a move.
+fn play_button(m: &Msg) -> Option<String> {
+    find(m, ":throw")
+        .or_else(|| find(m, ":mv:"))
+        .or_else(|| find(m, ":sel:"))
+}
+
+/// Wait (up to 30 s) until the latest board of the channel satisfies `f`.
+async fn wait_board(s: &StandIn, ch: u64, what: &str, f: impl Fn(&Msg) -> bool) -> Msg {
+    let start = Instant::now();
+    loop {
+        if let Some(m) = s.latest_board(ch) {
+            if f(&m) {
+                return m;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for {what}; latest board: {:?}; violations: {:?}; {}",
+            s.latest_board(ch).map(|m| m.content),
+            s.violations(),
+            s.dump()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+fn version_of(id: &str) -> u64 {
+    id.split(':').nth(2).unwrap().parse().unwrap()
+}
+
+fn board_version(m: &Msg) -> u64 {
+    m.custom_ids().first().map_or(0, |c| version_of(c))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_over_the_wire() {
+    let t0 = Instant::now();
+    let s = StandIn::start().await;
+    let bot = bot(&s, "game", 2).await;
+    let ch = 5001;
+    let ready_ms = t0.elapsed().as_millis();
+
+    // The commands: one /yut with localized subcommands.
+    {
+        let st = s.state.lock().unwrap();
+        let yut = &st.commands[0];
+        assert_eq!(yut["name"], "yut");
+        let subs: Vec<&str> = yut["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        for want in [
+            "new",
+            "join",
+            "leave",
+            "start",
+            "stop",
+            "board",
+            "rules",
+            "stats",
+            "leaderboard",
+            "help",
+        ] {
+            assert!(subs.contains(&want), "missing /yut {want}: {subs:?}");
+        }
+        for o in yut["options"].as_array().unwrap() {
+            assert!(
+                o["name_localizations"]["ko"].is_string(),
+                "{} has a Korean name",
+                o["name"]
+            );
+            assert!(o["description_localizations"]["ko"].is_string());
+            for p in o["options"].as_array().into_iter().flatten() {
+                assert!(p["name_localizations"]["ko"].is_string(), "{p}");
+                assert!(p["description_localizations"]["ko"].is_string(), "{p}");
+                for c in p["choices"].as_array().into_iter().flatten() {
+                    assert!(c["name_localizations"]["ko"].is_string(), "{c}");
+                }
+            }
+        }
+    }
+
+    // /yut new: 3 seats, 3 pieces each.
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([
+            {"name": "seats", "type": 4, "value": 3},
+            {"name": "pieces", "type": 4, "value": 1}
+        ]),
+    );
+    let inter = s.wait_acked(&tok).await;
+    assert_eq!(inter.callback_type, Some(4));
+    let lobby = wait_board(&s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    assert!(find(&lobby, ":join").is_some());
+    // The bot fetched the response to learn its id.
+    s.wait_for("GET @original", Duration::from_secs(5), |st| {
+        st.requests
+            .iter()
+            .any(|r| r.method == "GET" && r.path.ends_with("/messages/@original"))
+            .then_some(())
+    })
+    .await;
+
+    // A second /yut new in the same channel links to the game.
+    let tok = s.slash(ch, BOB, "en-US", "new", json!([]));
+    let reply = s
+        .wait_for("the already-running reply", Duration::from_secs(5), |st| {
+            let i = st.interactions.get(&tok)?;
+            let id = i.original?;
+            let m = st.messages.get(&id)?;
+            (!m.content.is_empty()).then(|| m.clone())
+        })
+        .await;
+    assert!(reply.ephemeral);
+    assert!(
+        reply.content.contains(&format!("/{ch}/{}", lobby.id)),
+        "{}",
+        reply.content
+    );
+
+    // Bob joins by button.
+    let join = find(&lobby, ":join").unwrap();
+    let tok = s.click(lobby.id, &join, BOB, "en-US");
+    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(6));
+    let lobby = wait_board(&s, ch, "Bob seated", |m| m.content.contains("Bob")).await;
+
+    // Alice adds an Easy bot by button.
+    let add = find(&lobby, ":bot:easy").unwrap();
+    let tok = s.click(lobby.id, &add, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the bot seated", |m| m.content.contains("Easy")).await;
+
+    // A button that is not ours is refused privately (Korean clicker, Korean refusal).
+    let tok = s.click(lobby.id, "not-a-yut-button", CAROL, "ko");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral);
+    assert_eq!(f.content, "알 수 없는 버튼이에요.");
+
+    // Carol cannot start a game she is not in.
+    let start_id = find(&lobby, ":start").unwrap();
+    let stale_lobby_join = join.clone();
+    let tok = s.click(lobby.id, &start_id, CAROL, "en-US");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral, "refusals are private");
+    assert_eq!(f.content, "You're not playing in this game.");
+
+    // Alice starts: the board has its PNG.
+    let tok = s.click(lobby.id, &start_id, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let board = wait_board(&s, ch, "the first board", |m| {
+        m.custom_ids().iter().any(|c| c.ends_with(":auto"))
+    })
+    .await;
+    assert!(board.has_png(), "the board carries its PNG");
+    assert!(
+        board.content.contains("<t:"),
+        "a live deadline: {}",
+        board.content
+    );
+
+    // A stale click (the lobby's Join button) is refused.
+    let tok = s.click(board.id, &stale_lobby_join, BOB, "en-US");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.content.contains("out of date"), "{}", f.content);
+
+    // Play: people click, the bot moves by itself, a stranger is refused, and once Bob lets
+    // his deadline pass the timer plays for him.
+    let mut stranger_refused = false;
+    let mut timed_out = false;
+    let mut human_clicks = 0;
+    let mut kinds: std::collections::BTreeMap<&str, u32> = Default::default();
+    let play_start = Instant::now();
+    loop {
+        assert!(
+            play_start.elapsed() < Duration::from_secs(40),
+            "game too slow: {:?} after {human_clicks} clicks {kinds:?}",
+            s.latest_board(ch).map(|m| (m.custom_ids(), m.content))
+        );
+        let b = s.latest_board(ch).unwrap();
+        if b.content.contains("Final ranking") {
+            break;
+        }
+        let Some(who) = turn_of(&b) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let v = board_version(&b);
+        let person = match who.as_str() {
+            "Alice" => Some(ALICE),
+            "Bob" => Some(BOB),
+            _ => None,
+        };
+        let Some(person) = person else {
+            // The bot's turn (or an away player): wait for the board to change.
+            wait_board(&s, ch, "a bot move", |m| board_version(m) != v).await;
+            continue;
+        };
+        if person.0 == BOB.0 && !timed_out && human_clicks >= 2 {
+            // Bob waits: the deadline (2 s) passes and the timer plays for him.
+            wait_board(&s, ch, "a timeout auto-play", |m| board_version(m) != v).await;
+            timed_out = true;
+            continue;
+        }
+        let by_hand = human_clicks < BY_HAND;
+        let button = if by_hand {
+            play_button(&b)
+        } else {
+            // Alice lets the bot play her turns ("🤖 Bot plays my turn").
+            find(&b, ":auto")
+        };
+        let Some(button) = button else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        if !stranger_refused {
+            let tok = s.click(b.id, &button, CAROL, "en-US");
+            let f = s.wait_followup(&tok).await;
+            assert!(f.ephemeral, "refusals are private");
+            assert!(f.content.contains("not playing"), "{}", f.content);
+            stranger_refused = true;
+        }
+        let tok = s.click(b.id, &button, person, "en-US");
+        s.wait_acked(&tok).await;
+        if !by_hand {
+            // The bot plays the rest of Alice's turn.
+            wait_board(&s, ch, "the bot to play Alice's turn", |m| {
+                turn_of(m).as_deref() != Some("Alice") || m.content.contains("Final ranking")
+            })
+            .await;
+            continue;
+        }
+        human_clicks += 1;
+        let kind = button.split(':').nth(3).unwrap();
+        *kinds
+            .entry(match kind {
+                "throw" => "throw",
+                "sel" => "chip",
+                "mv" => "move",
+                _ => "other",
+            })
+            .or_default() += 1;
+        // Either the board changes or the click was refused (the bot's timer may have won).
+        let start = Instant::now();
+        loop {
+            let changed = s.latest_board(ch).is_some_and(|m| board_version(&m) != v);
+            let refused = !s.followups(&tok).is_empty();
+            if changed || refused {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "click had no effect"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        if human_clicks == BY_HAND {
+            // Enough by hand: Bob leaves (a bot takes his seat), Alice lets the bot play.
+            let tok = s.slash(ch, BOB, "en-US", "leave", json!([]));
+            let f = s.wait_followup(&tok).await;
+            assert!(f.ephemeral);
+            assert_eq!(f.content, "You left the game.");
+        }
+    }
+    assert!(stranger_refused && timed_out, "scenario covered");
+    for k in ["throw", "chip", "move"] {
+        assert!(kinds.contains_key(k), "no {k} clicked: {kinds:?}");
+    }
+    let finished = s.latest_board(ch).unwrap();
+    assert!(finished.has_png(), "the final board carries its PNG");
+    let game_ms = play_start.elapsed().as_millis();
+
+    // Turn pings: a message of its own, mentioning only that player; the previous one deleted.
+    let pings = s.pings(ch);
+    assert!(!pings.is_empty(), "players were pinged");
+    for p in &pings {
+        let id: u64 = p.content[2..p.content.find('>').unwrap()].parse().unwrap();
+        assert!(id == ALICE.0 || id == BOB.0, "{}", p.content);
+        assert_eq!(p.allowed_mentions["users"], json!([id.to_string()]));
+    }
+    assert!(
+        pings.iter().filter(|p| !p.deleted).count() <= 1,
+        "old pings are deleted"
+    );
+
+    // Rematch: a new game (same seats) as a new message.
+    let game_of = |m: &Msg| {
+        m.custom_ids()
+            .first()
+            .map(|c| c.split(':').nth(1).unwrap().to_string())
+    };
+    let rematch = find(&finished, ":rematch").unwrap();
+    let tok = s.click(finished.id, &rematch, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let old_game = game_of(&finished);
+    let next = wait_board(&s, ch, "the rematch", |m| {
+        m.id != finished.id && game_of(m) != old_game
+    })
+    .await;
+    assert!(next.has_png(), "the rematch board carries its PNG");
+    assert_eq!(
+        s.message(finished.id).content,
+        finished.content,
+        "the result stays"
+    );
+
+    // /yut board reposts; /yut stop ends it.
+    let tok = s.slash(ch, BOB, "en-US", "board", json!([]));
+    s.wait_acked(&tok).await;
+    let reposted = wait_board(&s, ch, "the reposted board", |m| m.id != next.id).await;
+    assert_eq!(game_of(&reposted), game_of(&next));
+    s.wait_for(
+        "the old board without buttons",
+        Duration::from_secs(5),
+        |st| st.messages[&next.id].custom_ids().is_empty().then_some(()),
+    )
+    .await;
+    let tok = s.slash(ch, ALICE, "en-US", "stop", json!([]));
+    let f = s.wait_followup(&tok).await;
+    assert_eq!(f.content, "The game was stopped.");
+    wait_board(&s, ch, "the stopped board", |m| {
+        m.content.contains("The game was stopped")
+    })
+    .await;
+
+    // The other commands answer in the user's language.
+    let ask = |who, locale: &str, sub: &str, options| {
+        let tok = s.slash(ch, who, locale, sub, options);
+        let s = s.clone();
+        async move {
+            s.wait_for("a reply", Duration::from_secs(5), |st| {
+                let id = st.interactions.get(&tok)?.original?;
+                let m = st.messages.get(&id)?;
+                (!m.content.is_empty()).then(|| m.clone())
+            })
+            .await
+        }
+    };
+    let r = ask(ALICE, "en-US", "stats", json!([])).await;
+    assert!(r.content.contains("**Alice**: 1 game,"), "{}", r.content);
+    let r = ask(
+        BOB,
+        "ko",
+        "stats",
+        json!([{"name": "user", "type": 6, "value": ALICE.0.to_string()}]),
+    )
+    .await;
+    assert!(r.content.contains("**Alice**: 1판"), "{}", r.content);
+    let r = ask(BOB, "en-US", "leaderboard", json!([])).await;
+    assert!(
+        r.content.starts_with("**Leaderboard**") && r.content.contains("Alice"),
+        "{}",
+        r.content
+    );
+    let r = ask(
+        CAROL,
+        "ko",
+        "rules",
+        json!([{"name": "preset", "type": 4, "value": 2}]),
+    )
+    .await;
+    assert!(
+        r.ephemeral && r.content.contains("**윷놀이 규칙**"),
+        "{}",
+        r.content
+    );
+    let r = ask(CAROL, "en-US", "help", json!([])).await;
+    assert!(
+        r.ephemeral && r.content.contains("/yut new"),
+        "{}",
+        r.content
+    );
+
+    // Every interaction was acknowledged, in time.
+    let slowest = {
+        let st = s.state.lock().unwrap();
+        for i in st.interactions.values() {
+            assert!(i.acked.is_some(), "interaction {} never acknowledged", i.id);
+        }
+        st.interactions
+            .values()
+            .filter_map(|i| i.acked)
+            .max()
+            .unwrap()
+    };
+    let mut click_edits: Vec<Duration> = {
+        let st = s.state.lock().unwrap();
+        st.interactions
+            .values()
+            .filter(|i| i.component)
+            .filter_map(|i| i.edited)
+            .collect()
+    };
+    click_edits.sort();
+    let p50 = click_edits[click_edits.len() / 2];
+    let max = *click_edits.last().unwrap();
+    let (requests, edits) = {
+        let st = s.state.lock().unwrap();
+        (
+            st.requests.len(),
+            st.requests.iter().filter(|r| r.method == "PATCH").count(),
+        )
+    };
+    eprintln!(
+        "wire: ready in {ready_ms} ms; game with {human_clicks} clicks ({kinds:?}) played in {game_ms} ms; \
+         {requests} requests ({edits} edits); slowest ack {slowest:?}; \
+         click to board edit p50 {p50:?} max {max:?} ({} clicks)",
+        click_edits.len()
+    );
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn edits_survive_500_and_429_and_a_deleted_message() {
+    let s = StandIn::start().await;
+    let bot = bot(&s, "errors", 60).await;
+    let ch = 6001;
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "ko",
+        "new",
+        json!([{"name": "seats", "type": 4, "value": 2}, {"name": "bots", "type": 4, "value": 1}]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    assert!(
+        lobby.content.contains("윷놀이"),
+        "Korean table: {}",
+        lobby.content
+    );
+
+    // The click's edit fails with 500, then 429; the bot retries and the board shows.
+    s.fail_next_edits(&[500, 429]);
+    let start = find(&lobby, ":start").unwrap();
+    let tok = s.click(lobby.id, &start, ALICE, "ko");
+    s.wait_acked(&tok).await;
+    let board = wait_board(&s, ch, "the board after 500 and 429", |m| {
+        m.custom_ids().iter().any(|c| c.ends_with(":auto"))
+    })
+    .await;
+    assert!(board.has_png());
+    assert_eq!(s.state.lock().unwrap().failed.len(), 2);
+
+    // The message is deleted: the next update is reposted as a new message, and play goes on.
+    s.state
+        .lock()
+        .unwrap()
+        .messages
+        .get_mut(&board.id)
+        .unwrap()
+        .deleted = true;
+    let v = board_version(&board);
+    let mut last = board.clone();
+    // Whoever is up, play until the board has moved on to a new message.
+    let started = Instant::now();
+    let moved = loop {
+        assert!(started.elapsed() < Duration::from_secs(20), "no repost");
+        if let Some(m) = s.latest_board(ch) {
+            if m.id != board.id && board_version(&m) > v {
+                break m;
+            }
+            last = m;
+        }
+        if turn_of(&last).as_deref() == Some("Alice") {
+            if let Some(b) = play_button(&last) {
+                let tok = s.click(last.id, &b, ALICE, "ko");
+                s.wait_acked(&tok).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(moved.has_png());
+
+    // Missing permissions: on Alice's turn her click's edit is refused with 403. She is told
+    // privately, the channel is told (once), and /yut board brings the board back.
+    let mine = play_until(&s, ch, Duration::from_secs(20), |m| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    let before = mine.clone();
+    s.fail_next_edits(&[403]);
+    let tok = s.click(mine.id, &play_button(&mine).unwrap(), ALICE, "ko");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral && f.content.contains("권한"), "{}", f.content);
+    s.wait_for("the warning in the channel", Duration::from_secs(5), |st| {
+        st.messages
+            .values()
+            .any(|m| m.channel == ch && !m.ephemeral && m.content.contains("permissions"))
+            .then_some(())
+    })
+    .await;
+    assert_eq!(s.state.lock().unwrap().failed.last().unwrap().1, 403);
+    let tok = s.slash(ch, ALICE, "ko", "board", json!([]));
+    s.wait_acked(&tok).await;
+    let back = wait_board(&s, ch, "the board again", |m| {
+        m.id != before.id && m.id != moved.id
+    })
+    .await;
+    assert!(back.has_png());
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+async fn play_until(s: &StandIn, ch: u64, limit: Duration, done: impl Fn(&Msg) -> bool) -> Msg {
+    let started = Instant::now();
+    loop {
+        assert!(
+            started.elapsed() < limit,
+            "timed out; violations {:?}",
+            s.violations()
+        );
+        let m = s.latest_board(ch).unwrap();
+        if done(&m) {
+            return m;
+        }
+        if turn_of(&m).as_deref() == Some("Alice") {
+            if let Some(b) = play_button(&m) {
+                let tok = s.click(m.id, &b, ALICE, "en-US");
+                s.wait_acked(&tok).await;
+                let v = board_version(&m);
+                let t = Instant::now();
+                while s.latest_board(ch).is_some_and(|x| board_version(&x) == v)
+                    && s.followups(&tok).is_empty()
+                    && t.elapsed() < Duration::from_secs(5)
+                {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn new_game_with_a_bot(s: &StandIn, ch: u64) -> Msg {
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 0}]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    let start = find(&lobby, ":start").unwrap();
+    let tok = s.click(lobby.id, &start, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    wait_board(s, ch, "the board", |m| {
+        m.custom_ids().iter().any(|c| c.ends_with(":auto"))
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outage_in_one_channel_does_not_hold_up_another() {
+    let s = StandIn::start().await;
+    let bot = bot(&s, "outage", 60).await;
+    let (a, b) = (10_001, 10_002);
+    new_game_with_a_bot(&s, a).await;
+    new_game_with_a_bot(&s, b).await;
+    s.state.lock().unwrap().broken_channel = Some(a);
+    // Both games become bot-only; channel a cannot be edited at all.
+    for ch in [a, b] {
+        let tok = s.slash(ch, ALICE, "en-US", "leave", json!([]));
+        s.wait_acked(&tok).await;
+    }
+    let started = Instant::now();
+    wait_board(&s, b, "channel b's game to end", |m| {
+        m.content.contains("Final ranking")
+    })
+    .await;
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(10),
+        "channel b waited for channel a: {took:?}"
+    );
+    let failed = s.state.lock().unwrap().failed.len();
+    assert!(failed > 0, "channel a's edits were refused");
+    eprintln!("outage: channel b finished in {took:?} while channel a had {failed} failed calls");
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_work_after_a_restart() {
+    let s = StandIn::start().await;
+    let url = db_url("restart");
+    let options = |url: &str| Options {
+        token: "standin-token".into(),
+        dev_guild: Some(standin::GUILD),
+        database_url: url.to_string(),
+        turn_seconds: 60,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 9,
+        config: Config::default(),
+    };
+    let first = start(options(&url)).await.unwrap();
+    s.wait_ready().await;
+    let ch = 7001;
+    new_game_with_a_bot(&s, ch).await;
+    // Wait for Alice's turn, then restart the bot.
+    let board = play_until(&s, ch, Duration::from_secs(20), |m| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    first.shutdown().await;
+    let second = start(options(&url)).await.unwrap();
+    s.wait_for("a second IDENTIFY", Duration::from_secs(20), |st| {
+        (st.identifies == 2).then_some(())
+    })
+    .await;
+    // The button on the message posted before the restart still works.
+    let b = play_button(&board).unwrap();
+    let tok = s.click(board.id, &b, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let v = board_version(&board);
+    let after = wait_board(&s, ch, "the board after the restart", |m| {
+        board_version(m) > v
+    })
+    .await;
+    assert!(after.has_png());
+    assert!(s.followups(&tok).is_empty(), "the click was accepted");
+    second.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_games_repost_the_board() {
+    let s = StandIn::start().await;
+    let options = Options {
+        token: "standin-token".into(),
+        dev_guild: None,
+        database_url: db_url("repost"),
+        turn_seconds: 60,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 11,
+        config: Config {
+            min_update_gap: Duration::from_millis(30),
+            // Stands in for Discord's one hour.
+            repost_after: Duration::from_millis(400),
+            ..Config::default()
+        },
+    };
+    let bot = start(options).await.unwrap();
+    s.wait_ready().await;
+    assert!(
+        s.state.lock().unwrap().requests.iter().any(|r| r
+            .path
+            .ends_with(&format!("/applications/{}/commands", standin::APP))),
+        "without DEV_GUILD_ID the commands are registered globally"
+    );
+    let ch = 8001;
+    let first = new_game_with_a_bot(&s, ch).await;
+    // Alice leaves; the bots play on, and the board moves to new messages as it ages.
+    let tok = s.slash(ch, ALICE, "en-US", "leave", json!([]));
+    s.wait_followup(&tok).await;
+    let end = wait_board(&s, ch, "the end", |m| m.content.contains("Final ranking")).await;
+    let boards: Vec<Msg> = {
+        let st = s.state.lock().unwrap();
+        st.order
+            .iter()
+            .map(|id| st.messages[id].clone())
+            .filter(|m| m.has_png())
+            .collect()
+    };
+    assert!(
+        boards.len() >= 2,
+        "reposted: {} board messages",
+        boards.len()
+    );
+    for old in &boards[..boards.len() - 1] {
+        assert!(old.custom_ids().is_empty(), "an old board keeps no buttons");
+        assert!(old.has_png(), "an old board keeps its picture");
+    }
+    assert!(end.id != first.id);
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_stores_the_game_and_exits_cleanly() {
+    let s = StandIn::start().await;
+    let url = db_url("sigint");
+    let dir = std::env::temp_dir().join(format!("yutbot-sigint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_yutbot"))
+        .arg("run")
+        .current_dir(&dir)
+        .env("DISCORD_TOKEN", "standin-token")
+        .env("DISCORD_API_URL", &s.http_url)
+        .env("DATABASE_URL", &url)
+        .env("DEV_GUILD_ID", standin::GUILD.to_string())
+        .env("TURN_SECONDS", "60")
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    s.wait_ready().await;
+    let ch = 9001;
+    let board = new_game_with_a_bot(&s, ch).await;
+    let shown = s
+        .latest_board(ch)
+        .map_or(board_version(&board), |m| board_version(&m));
+    // Ctrl-C: SIGINT, sent with the shell's own `kill`.
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -INT {}", child.id())])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if started.elapsed() > Duration::from_secs(15) {
+            let _ = child.kill();
+            panic!("the bot did not stop after Ctrl-C");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let out = child.wait_with_output().unwrap();
+    let log =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(0), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+    // The game is stored, at least as far as the last board shown.
+    let store = yutbot::store::Store::open(&url).await.unwrap();
+    let active = store.active().await.unwrap();
+    assert_eq!(active.len(), 1);
+    assert!(active[0].table.version >= shown);
+    assert!(active[0].message_id.is_some());
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[test]
+fn the_binary_needs_a_token() {
+    let dir = std::env::temp_dir().join(format!("yutbot-notoken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_yutbot"))
+        .arg("run")
+        .current_dir(&dir)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISCORD_TOKEN"), "{err}");
+}
+
+#[tokio::test]
+async fn an_unreachable_api_url_is_a_clear_error() {
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let options = Options {
+        token: "standin-token".into(),
+        dev_guild: None,
+        database_url: db_url("unreachable"),
+        turn_seconds: 25,
+        api_url: Some(format!("http://127.0.0.1:{port}")),
+        bot_delay_ms: 20,
+        seed: 1,
+        config: Config::default(),
+    };
+    match start(options).await {
+        Ok(bot) => {
+            bot.shutdown().await;
+            panic!("started without a reachable API");
+        }
+        Err(e) => assert!(e.to_string().contains("GET /gateway failed"), "{e}"),
+    }
+}

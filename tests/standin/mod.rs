@@ -1,0 +1,1097 @@
+//! A stand-in for Discord on loopback: the REST routes and the gateway the bot uses, checking
+//! every payload against Discord's documented limits. Violations are collected and fail the
+//! test. Payloads sent to the bot are first parsed with serenity's own types, since serenity
+//! drops a gateway event it cannot parse with only a debug log.
+
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+pub const APP: u64 = 900_000_000_000_000_001;
+pub const BOT: u64 = 900_000_000_000_000_002;
+pub const GUILD: u64 = 800_000_000_000_000_001;
+pub const CMD_ID: u64 = 900_000_000_000_000_100;
+
+/// A message as the stand-in stores it.
+#[derive(Debug, Clone)]
+pub struct Msg {
+    pub id: u64,
+    pub channel: u64,
+    pub content: String,
+    pub components: Value,
+    /// File names and bytes of the attachments it shows.
+    pub files: Vec<(String, Vec<u8>)>,
+    pub ephemeral: bool,
+    pub edits: u32,
+    pub deleted: bool,
+    /// The `allowed_mentions` it was sent with.
+    pub allowed_mentions: Value,
+}
+
+impl Msg {
+    pub fn custom_ids(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(rows) = self.components.as_array() {
+            for r in rows {
+                for b in r["components"].as_array().into_iter().flatten() {
+                    if let Some(id) = b["custom_id"].as_str() {
+                        out.push(id.to_string());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub fn labels(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for r in self.components.as_array().into_iter().flatten() {
+            for b in r["components"].as_array().into_iter().flatten() {
+                out.push((
+                    b["label"].as_str().unwrap_or("").to_string(),
+                    b["custom_id"].as_str().unwrap_or("").to_string(),
+                ));
+            }
+        }
+        out
+    }
+
+    pub fn has_png(&self) -> bool {
+        self.files
+            .iter()
+            .any(|(_, b)| b.starts_with(b"\x89PNG\r\n\x1a\n"))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Inter {
+    pub id: u64,
+    pub token: String,
+    pub channel: u64,
+    pub component: bool,
+    pub dispatched: Instant,
+    pub acked: Option<Duration>,
+    pub callback_type: Option<u64>,
+    /// The message @original refers to.
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+    /// When the first edit of @original arrived, after the dispatch.
+    pub edited: Option<Duration>,
+}
+
+/// One request the bot made.
+#[derive(Debug, Clone)]
+pub struct Req {
+    pub method: Method,
+    pub path: String,
+    pub status: u16,
+}
+
+#[derive(Default)]
+pub struct State_ {
+    pub next_id: u64,
+    pub messages: HashMap<u64, Msg>,
+    /// Message ids in posting order.
+    pub order: Vec<u64>,
+    pub interactions: HashMap<String, Inter>,
+    pub violations: Vec<String>,
+    pub requests: Vec<Req>,
+    pub commands: Vec<Value>,
+    pub identified: bool,
+    pub identifies: u32,
+    pub heartbeats: u32,
+    /// Statuses to answer the next edits with (500, 429, 404, 403), then normal service.
+    pub fail_edits: VecDeque<u16>,
+    /// Every channel-message call in this channel answers 500 (a Discord outage there).
+    pub broken_channel: Option<u64>,
+    pub failed: Vec<(String, u16)>,
+    pub seq: u64,
+}
+
+#[derive(Clone)]
+pub struct StandIn {
+    pub state: Arc<Mutex<State_>>,
+    pub http_url: String,
+    pub ws_url: String,
+    gateway: Arc<Mutex<Option<mpsc::UnboundedSender<String>>>>,
+}
+
+fn snowflake_str(v: u64) -> String {
+    v.to_string()
+}
+
+pub fn user(id: u64, name: &str, bot: bool) -> Value {
+    json!({
+        "id": snowflake_str(id),
+        "username": name.to_lowercase(),
+        "discriminator": "0",
+        "global_name": name,
+        "avatar": null,
+        "bot": bot,
+        "public_flags": 0,
+    })
+}
+
+pub fn member(id: u64, name: &str, permissions: u64) -> Value {
+    json!({
+        "user": user(id, name, false),
+        "nick": null,
+        "avatar": null,
+        "roles": [],
+        "joined_at": "2025-01-01T00:00:00.000000+00:00",
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "permissions": permissions.to_string(),
+        "communication_disabled_until": null,
+    })
+}
+
+fn message_json(m: &Msg) -> Value {
+    let attachments: Vec<Value> = m
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, (name, bytes))| {
+            json!({
+                "id": (m.id * 10 + i as u64).to_string(),
+                "filename": name,
+                "size": bytes.len(),
+                "url": format!("https://cdn.invalid/{name}"),
+                "proxy_url": format!("https://cdn.invalid/{name}"),
+                "content_type": "image/png",
+            })
+        })
+        .collect();
+    json!({
+        "id": m.id.to_string(),
+        "channel_id": m.channel.to_string(),
+        "author": user(BOT, "Yutbot", true),
+        "content": m.content,
+        "timestamp": "2026-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": attachments,
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "components": m.components,
+        "flags": if m.ephemeral { 64 } else { 0 },
+    })
+}
+
+/// Check a message payload against Discord's limits.
+fn check_payload(v: &Value, files: &[(String, Vec<u8>)], what: &str, out: &mut Vec<String>) {
+    if let Some(c) = v.get("content").and_then(|c| c.as_str()) {
+        let n = c.chars().count();
+        if n > 2000 {
+            out.push(format!("{what}: content of {n} characters (> 2000)"));
+        }
+    }
+    let mut board = false;
+    if let Some(rows) = v.get("components").and_then(|c| c.as_array()) {
+        if rows.len() > 5 {
+            out.push(format!("{what}: {} action rows (> 5)", rows.len()));
+        }
+        for row in rows {
+            if row["type"] != 1 {
+                out.push(format!(
+                    "{what}: a top-level component of type {}",
+                    row["type"]
+                ));
+            }
+            let buttons = row["components"].as_array().cloned().unwrap_or_default();
+            if buttons.is_empty() || buttons.len() > 5 {
+                out.push(format!("{what}: a row of {} buttons", buttons.len()));
+            }
+            for b in buttons {
+                if b["type"] != 2 {
+                    out.push(format!(
+                        "{what}: a component of type {} in a row",
+                        b["type"]
+                    ));
+                }
+                let id = b["custom_id"].as_str().unwrap_or("");
+                if id.is_empty() || id.chars().count() > 100 {
+                    out.push(format!(
+                        "{what}: custom_id {id:?} of {} characters",
+                        id.len()
+                    ));
+                }
+                let label = b["label"].as_str().unwrap_or("");
+                if label.chars().count() > 80 {
+                    out.push(format!("{what}: label {label:?} longer than 80"));
+                }
+                if !(1..=4).contains(&b["style"].as_u64().unwrap_or(0)) {
+                    out.push(format!("{what}: button style {}", b["style"]));
+                }
+                if id.ends_with(":auto") {
+                    board = true;
+                }
+            }
+        }
+    }
+    let content = v.get("content").and_then(|c| c.as_str()).unwrap_or("");
+    // Boards never mention anyone (player names may contain @everyone); pings are their own.
+    let ours = v["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|r| r.to_string().contains("\"yut:"));
+    let am = v.get("allowed_mentions");
+    if ours && am.is_none() {
+        out.push(format!("{what}: a board without allowed_mentions"));
+    }
+    if let Some(parse) = am.and_then(|a| a["parse"].as_array()) {
+        if parse.iter().any(|p| p == "everyone" || p == "roles") {
+            out.push(format!("{what}: allowed_mentions parses {parse:?}"));
+        }
+    }
+    if content.contains("Final ranking") || content.contains("최종 순위") {
+        board = true;
+    }
+    if board && !files.iter().any(|(_, b)| b.starts_with(b"\x89PNG")) {
+        out.push(format!("{what}: a board without its PNG attached"));
+    }
+    // Every uploaded file is listed in `attachments`.
+    if !files.is_empty() {
+        let listed = v
+            .get("attachments")
+            .and_then(|a| a.as_array())
+            .map_or(0, |a| a.len());
+        if listed < files.len() {
+            out.push(format!(
+                "{what}: {} files uploaded but {listed} listed in attachments",
+                files.len()
+            ));
+        }
+    }
+}
+
+struct Body_ {
+    json: Value,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+async fn read_body(req: Request) -> Result<Body_, String> {
+    let multipart = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if multipart {
+        let mut mp = Multipart::from_request(req, &())
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut json = Value::Null;
+        let mut files = Vec::new();
+        while let Some(field) = mp.next_field().await.map_err(|e| e.to_string())? {
+            let name = field.name().unwrap_or("").to_string();
+            let filename = field.file_name().map(|s| s.to_string());
+            let bytes = field.bytes().await.map_err(|e| e.to_string())?;
+            if name == "payload_json" {
+                json = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+            } else if name.starts_with("files[") {
+                files.push((filename.unwrap_or_default(), bytes.to_vec()));
+            } else {
+                return Err(format!("unexpected multipart field {name}"));
+            }
+        }
+        Ok(Body_ { json, files })
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), 8 << 20)
+            .await
+            .map_err(|e| e.to_string())?;
+        let json = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes).map_err(|e| e.to_string())?
+        };
+        Ok(Body_ {
+            json,
+            files: Vec::new(),
+        })
+    }
+}
+
+fn json_response(status: StatusCode, v: Value) -> Response {
+    (
+        status,
+        [("content-type", "application/json")],
+        v.to_string(),
+    )
+        .into_response()
+}
+
+fn error_response(status: u16) -> Response {
+    let (code, message) = match status {
+        429 => (0, "You are being rate limited."),
+        404 => (10008, "Unknown Message"),
+        403 => (50013, "Missing Permissions"),
+        _ => (0, "500: Internal Server Error"),
+    };
+    let mut body = json!({"code": code, "message": message});
+    if status == 429 {
+        body["retry_after"] = json!(0.3);
+        body["global"] = json!(false);
+    }
+    let mut r = json_response(StatusCode::from_u16(status).unwrap(), body);
+    if status == 429 {
+        r.headers_mut().insert("retry-after", "1".parse().unwrap());
+    }
+    r
+}
+
+impl StandIn {
+    pub async fn start() -> StandIn {
+        let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let s = StandIn {
+            state: Arc::new(Mutex::new(State_ {
+                next_id: 1_000_000_000_000_000_000,
+                ..State_::default()
+            })),
+            http_url: format!("http://{}", http.local_addr().unwrap()),
+            ws_url: format!("ws://{}", ws.local_addr().unwrap()),
+            gateway: Arc::new(Mutex::new(None)),
+        };
+        let app = axum::Router::new().fallback(handle).with_state(s.clone());
+        tokio::spawn(async move {
+            axum::serve(http, app).await.unwrap();
+        });
+        let g = s.clone();
+        tokio::spawn(async move {
+            while let Ok((tcp, _)) = ws.accept().await {
+                let g = g.clone();
+                tokio::spawn(async move { g.gateway_session(tcp).await });
+            }
+        });
+        s
+    }
+
+    fn violation(&self, v: String) {
+        eprintln!("VIOLATION: {v}");
+        self.state.lock().unwrap().violations.push(v);
+    }
+
+    /// What happened, for a failing test's message.
+    pub fn dump(&self) -> String {
+        let st = self.state.lock().unwrap();
+        let requests: Vec<String> = st
+            .requests
+            .iter()
+            .map(|r| format!("{} {} {}", r.method, r.path, r.status))
+            .collect();
+        let interactions: Vec<String> = st
+            .interactions
+            .values()
+            .map(|i| {
+                format!(
+                    "{} ch {} acked {:?} type {:?}",
+                    i.token, i.channel, i.acked, i.callback_type
+                )
+            })
+            .collect();
+        format!("requests: {requests:?}; interactions: {interactions:?}")
+    }
+
+    pub fn violations(&self) -> Vec<String> {
+        self.state.lock().unwrap().violations.clone()
+    }
+
+    pub fn next_id(&self) -> u64 {
+        let mut st = self.state.lock().unwrap();
+        st.next_id += 1;
+        st.next_id
+    }
+
+    async fn gateway_session(&self, tcp: tokio::net::TcpStream) {
+        let ws = match tokio_tungstenite::accept_async(tcp).await {
+            Ok(ws) => ws,
+            Err(e) => {
+                self.violation(format!("gateway handshake failed: {e}"));
+                return;
+            }
+        };
+        let (mut sink, mut stream) = ws.split();
+        let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
+        if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
+            return;
+        }
+        loop {
+            tokio::select! {
+                out = rx.recv() => match out {
+                    Some(text) => { if sink.send(WsMessage::Text(text)).await.is_err() { break; } }
+                    None => break,
+                },
+                msg = stream.next() => {
+                    let Some(Ok(msg)) = msg else { break };
+                    let text = match msg {
+                        WsMessage::Text(t) => t,
+                        WsMessage::Close(_) => break,
+                        _ => continue,
+                    };
+                    let v: Value = match serde_json::from_str(&text) {
+                        Ok(v) => v,
+                        Err(e) => { self.violation(format!("gateway: bad JSON {e}")); continue; }
+                    };
+                    match v["op"].as_u64() {
+                        Some(1) => {
+                            self.state.lock().unwrap().heartbeats += 1;
+                            let ack = json!({"op": 11, "d": null, "s": null, "t": null});
+                            if sink.send(WsMessage::Text(ack.to_string())).await.is_err() { break; }
+                        }
+                        Some(2) => {
+                            let d = &v["d"];
+                            if d["token"].as_str().is_none() {
+                                self.violation("IDENTIFY without a token".into());
+                            }
+                            let intents = d["intents"].as_u64().unwrap_or(0);
+                            // GUILD_MEMBERS (1<<1), GUILD_PRESENCES (1<<8), MESSAGE_CONTENT (1<<15)
+                            if intents & ((1 << 1) | (1 << 8) | (1 << 15)) != 0 {
+                                self.violation(format!("privileged intents requested: {intents}"));
+                            }
+                            let ready = json!({
+                                "v": 10,
+                                "user": {
+                                    "id": BOT.to_string(), "username": "yutbot", "discriminator": "0",
+                                    "global_name": "Yutbot", "avatar": null, "bot": true,
+                                    "verified": true, "mfa_enabled": false, "flags": 0,
+                                },
+                                "guilds": [],
+                                "session_id": "standin-session",
+                                "resume_gateway_url": self.ws_url,
+                                "shard": [0, 1],
+                                "application": {"id": APP.to_string(), "flags": 0},
+                            });
+                            if let Err(e) = serde_json::from_value::<serenity::model::gateway::Ready>(ready.clone()) {
+                                self.violation(format!("stand-in READY does not parse: {e}"));
+                            }
+                            *self.gateway.lock().unwrap() = Some(tx.clone());
+                            {
+                                let mut st = self.state.lock().unwrap();
+                                st.identified = true;
+                                st.identifies += 1;
+                            }
+                            self.dispatch("READY", ready);
+                        }
+                        Some(op) => {
+                            // Presence updates and the like: accepted, ignored.
+                            let _ = op;
+                        }
+                        None => self.violation(format!("gateway: payload without op: {text}")),
+                    }
+                }
+            }
+        }
+    }
+
+    fn dispatch(&self, t: &str, d: Value) {
+        let seq = {
+            let mut st = self.state.lock().unwrap();
+            st.seq += 1;
+            st.seq
+        };
+        let payload = json!({"op": 0, "t": t, "s": seq, "d": d});
+        let tx = self.gateway.lock().unwrap().clone();
+        match tx {
+            Some(tx) => {
+                let _ = tx.send(payload.to_string());
+            }
+            None => self.violation(format!("dispatch {t} before the bot identified")),
+        }
+    }
+
+    /// Wait until `f` holds, up to `limit`.
+    pub async fn wait_for<T>(
+        &self,
+        what: &str,
+        limit: Duration,
+        f: impl Fn(&State_) -> Option<T>,
+    ) -> T {
+        let start = Instant::now();
+        loop {
+            if let Some(v) = f(&self.state.lock().unwrap()) {
+                return v;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "timed out after {limit:?} waiting for {what}; violations: {:?}",
+                self.violations()
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    pub async fn wait_ready(&self) {
+        self.wait_for(
+            "READY and command registration",
+            Duration::from_secs(20),
+            |s| (s.identified && !s.commands.is_empty()).then_some(()),
+        )
+        .await;
+    }
+
+    fn interaction_base(
+        &self,
+        kind: u8,
+        channel: u64,
+        who: (u64, &str, u64),
+        locale: &str,
+    ) -> (Value, String) {
+        let id = self.next_id();
+        let token = format!("tok{id}");
+        let v = json!({
+            "id": id.to_string(),
+            "application_id": APP.to_string(),
+            "type": kind,
+            "guild_id": GUILD.to_string(),
+            "channel_id": channel.to_string(),
+            "member": member(who.0, who.1, who.2),
+            "token": token,
+            "version": 1,
+            "app_permissions": "2147601408",
+            "locale": locale,
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD.to_string()},
+            "context": 0,
+            "attachment_size_limit": 26214400,
+        });
+        (v, token)
+    }
+
+    fn send_interaction(
+        &self,
+        v: Value,
+        token: String,
+        channel: u64,
+        component: bool,
+        original: Option<u64>,
+    ) -> String {
+        if let Err(e) =
+            serde_json::from_value::<serenity::model::application::Interaction>(v.clone())
+        {
+            panic!("stand-in interaction does not parse as serenity's Interaction: {e}\n{v:#}");
+        }
+        let id = v["id"].as_str().unwrap().parse().unwrap();
+        self.state.lock().unwrap().interactions.insert(
+            token.clone(),
+            Inter {
+                id,
+                token: token.clone(),
+                channel,
+                component,
+                dispatched: Instant::now(),
+                acked: None,
+                callback_type: None,
+                original,
+                followups: Vec::new(),
+                edited: None,
+            },
+        );
+        self.dispatch("INTERACTION_CREATE", v);
+        token
+    }
+
+    /// `/yut <sub> [options]` from a user (`permissions` is their permission integer).
+    pub fn slash(
+        &self,
+        channel: u64,
+        who: (u64, &str, u64),
+        locale: &str,
+        sub: &str,
+        options: Value,
+    ) -> String {
+        let (mut v, token) = self.interaction_base(2, channel, who, locale);
+        // User options come with the user in `resolved`, as Discord sends them.
+        let mut users = serde_json::Map::new();
+        for o in options.as_array().into_iter().flatten() {
+            if o["type"] == 6 {
+                let id = o["value"].as_str().unwrap().to_string();
+                users.insert(
+                    id.clone(),
+                    user(id.parse().unwrap(), &format!("User{id}"), false),
+                );
+            }
+        }
+        v["data"] = json!({
+            "id": CMD_ID.to_string(),
+            "name": "yut",
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": options}],
+            "resolved": {"users": users},
+        });
+        self.send_interaction(v, token, channel, false, None)
+    }
+
+    /// A click on button `custom_id` of message `message`.
+    pub fn click(
+        &self,
+        message: u64,
+        custom_id: &str,
+        who: (u64, &str, u64),
+        locale: &str,
+    ) -> String {
+        let m = self.state.lock().unwrap().messages[&message].clone();
+        let (mut v, token) = self.interaction_base(3, m.channel, who, locale);
+        v["data"] = json!({"custom_id": custom_id, "component_type": 2});
+        v["message"] = message_json(&m);
+        self.send_interaction(v, token, m.channel, true, Some(message))
+    }
+
+    /// Wait until the interaction is acknowledged and the bot is done answering it (a quiet
+    /// period without requests for it).
+    pub async fn wait_acked(&self, token: &str) -> Inter {
+        self.wait_for("an acknowledgement", Duration::from_secs(5), |s| {
+            s.interactions
+                .get(token)
+                .filter(|i| i.acked.is_some())
+                .cloned()
+        })
+        .await
+    }
+
+    pub fn message(&self, id: u64) -> Msg {
+        self.state.lock().unwrap().messages[&id].clone()
+    }
+
+    /// Ephemeral follow-ups of an interaction.
+    pub fn followups(&self, token: &str) -> Vec<Msg> {
+        let st = self.state.lock().unwrap();
+        st.interactions[token]
+            .followups
+            .iter()
+            .map(|id| st.messages[id].clone())
+            .collect()
+    }
+
+    pub async fn wait_followup(&self, token: &str) -> Msg {
+        self.wait_for("a follow-up", Duration::from_secs(5), |s| {
+            let f = s.interactions.get(token)?.followups.last()?;
+            Some(s.messages[f].clone())
+        })
+        .await
+    }
+
+    /// The most recent message that is a game board (has yut buttons), by posting order.
+    pub fn latest_board(&self, channel: u64) -> Option<Msg> {
+        let st = self.state.lock().unwrap();
+        st.order
+            .iter()
+            .rev()
+            .map(|id| &st.messages[id])
+            .find(|m| {
+                m.channel == channel
+                    && !m.ephemeral
+                    && !m.deleted
+                    && m.custom_ids().iter().any(|c| c.starts_with("yut:"))
+            })
+            .cloned()
+    }
+
+    /// Turn pings: messages that mention someone, with their mention rules.
+    pub fn pings(&self, channel: u64) -> Vec<Msg> {
+        let st = self.state.lock().unwrap();
+        st.order
+            .iter()
+            .map(|id| &st.messages[id])
+            .filter(|m| m.channel == channel && m.content.starts_with("<@"))
+            .cloned()
+            .collect()
+    }
+
+    pub fn fail_next_edits(&self, statuses: &[u16]) {
+        self.state.lock().unwrap().fail_edits.extend(statuses);
+    }
+
+    fn new_message(&self, channel: u64, body: &Body_, ephemeral: bool) -> Msg {
+        let id = self.next_id();
+        let flags = body.json["flags"].as_u64().unwrap_or(0);
+        let m = Msg {
+            id,
+            channel,
+            content: body.json["content"].as_str().unwrap_or("").to_string(),
+            components: body.json.get("components").cloned().unwrap_or(json!([])),
+            files: body.files.clone(),
+            ephemeral: ephemeral || flags & 64 != 0,
+            edits: 0,
+            deleted: false,
+            allowed_mentions: body
+                .json
+                .get("allowed_mentions")
+                .cloned()
+                .unwrap_or(Value::Null),
+        };
+        let mut st = self.state.lock().unwrap();
+        st.messages.insert(id, m.clone());
+        st.order.push(id);
+        m
+    }
+
+    fn edit_message(&self, id: u64, body: &Body_) -> Option<Msg> {
+        let mut st = self.state.lock().unwrap();
+        let m = st.messages.get_mut(&id)?;
+        if m.deleted {
+            return None;
+        }
+        if let Some(c) = body.json.get("content").and_then(|c| c.as_str()) {
+            m.content = c.to_string();
+        }
+        if let Some(c) = body.json.get("components") {
+            m.components = c.clone();
+        }
+        // An edit replaces attachments with the ones it lists (new uploads); no list keeps them.
+        if let Some(list) = body.json.get("attachments").and_then(|a| a.as_array()) {
+            if list.is_empty() || !body.files.is_empty() {
+                m.files = body.files.clone();
+            }
+        }
+        m.edits += 1;
+        Some(m.clone())
+    }
+}
+
+async fn handle(State(s): State<StandIn>, req: Request) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let auth = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let resp = route(&s, method.clone(), &path, auth, req).await;
+    s.state.lock().unwrap().requests.push(Req {
+        method,
+        path,
+        status: resp.status().as_u16(),
+    });
+    resp
+}
+
+async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Request) -> Response {
+    let Some(rest) = path.strip_prefix("/api/v10/") else {
+        s.violation(format!("{method} {path}: not under /api/v10"));
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let parts: Vec<&str> = rest.split('/').collect();
+    let webhook = parts.first() == Some(&"webhooks") || parts.first() == Some(&"interactions");
+    if !webhook && !auth.starts_with("Bot ") {
+        s.violation(format!(
+            "{method} {path}: no bot token (authorization {auth:?})"
+        ));
+    }
+    let body = match read_body(req).await {
+        Ok(b) => b,
+        Err(e) => {
+            s.violation(format!("{method} {path}: unreadable body: {e}"));
+            return StatusCode::BAD_REQUEST.into_response();
+        }
+    };
+    let what = format!("{method} /{rest}");
+    let broken = s.state.lock().unwrap().broken_channel;
+    if let (Some(b), ["channels", ch, ..]) = (broken, parts.as_slice()) {
+        if *ch == b.to_string() {
+            s.state.lock().unwrap().failed.push((what.clone(), 500));
+            return error_response(500);
+        }
+    }
+    let is_edit = method == Method::PATCH;
+    if is_edit {
+        let fail = s.state.lock().unwrap().fail_edits.pop_front();
+        if let Some(status) = fail {
+            s.state.lock().unwrap().failed.push((what.clone(), status));
+            return error_response(status);
+        }
+    }
+    match (method.clone(), parts.as_slice()) {
+        (Method::GET, ["gateway"]) => json_response(StatusCode::OK, json!({"url": s.ws_url})),
+        (Method::GET, ["gateway", "bot"]) => json_response(
+            StatusCode::OK,
+            json!({"url": s.ws_url, "shards": 1, "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        (Method::PUT, ["applications", app, "guilds", _, "commands"])
+        | (Method::PUT, ["applications", app, "commands"]) => {
+            if *app != APP.to_string() {
+                s.violation(format!("{what}: wrong application id"));
+            }
+            let mut out = Vec::new();
+            for c in body.json.as_array().cloned().unwrap_or_default() {
+                let mut v = Vec::new();
+                check_command(&c, &mut v);
+                for x in v {
+                    s.violation(format!("{what}: {x}"));
+                }
+                let mut c = c.clone();
+                c["id"] = json!(CMD_ID.to_string());
+                c["application_id"] = json!(APP.to_string());
+                c["version"] = json!("1");
+                if c.get("type").is_none() {
+                    c["type"] = json!(1);
+                }
+                out.push(c);
+            }
+            s.state.lock().unwrap().commands = out.clone();
+            json_response(StatusCode::OK, Value::Array(out))
+        }
+        (Method::POST, ["interactions", _, token, "callback"]) => {
+            let inter = s.state.lock().unwrap().interactions.get(*token).cloned();
+            let Some(inter) = inter else {
+                s.violation(format!("{what}: unknown interaction"));
+                return StatusCode::NOT_FOUND.into_response();
+            };
+            if inter.acked.is_some() {
+                s.violation(format!("{what}: interaction answered twice"));
+                return error_response(400);
+            }
+            let elapsed = inter.dispatched.elapsed();
+            if elapsed > Duration::from_secs(3) {
+                s.violation(format!("{what}: acknowledged after {elapsed:?} (> 3 s)"));
+            }
+            let kind = body.json["type"].as_u64().unwrap_or(0);
+            let mut original = inter.original;
+            match kind {
+                4 => {
+                    let d = Body_ {
+                        json: body.json["data"].clone(),
+                        files: body.files.clone(),
+                    };
+                    let mut v = Vec::new();
+                    check_payload(&d.json, &d.files, &what, &mut v);
+                    for x in v {
+                        s.violation(x);
+                    }
+                    original = Some(s.new_message(inter.channel, &d, false).id);
+                }
+                5 => {
+                    let d = Body_ {
+                        json: json!({"content": "", "flags": body.json["data"]["flags"]}),
+                        files: vec![],
+                    };
+                    original = Some(s.new_message(inter.channel, &d, false).id);
+                }
+                6 if inter.component => {}
+                7 if inter.component => {
+                    let d = Body_ {
+                        json: body.json["data"].clone(),
+                        files: body.files.clone(),
+                    };
+                    if let Some(id) = original {
+                        s.edit_message(id, &d);
+                    }
+                }
+                k => s.violation(format!("{what}: callback type {k} for this interaction")),
+            }
+            let mut st = s.state.lock().unwrap();
+            let i = st.interactions.get_mut(*token).unwrap();
+            i.acked = Some(elapsed);
+            i.callback_type = Some(kind);
+            i.original = original;
+            StatusCode::NO_CONTENT.into_response()
+        }
+        (m, ["webhooks", app, token, "messages", which]) => {
+            if *app != APP.to_string() {
+                s.violation(format!("{what}: wrong application id"));
+            }
+            let inter = s.state.lock().unwrap().interactions.get(*token).cloned();
+            let Some(inter) = inter else {
+                s.violation(format!("{what}: unknown token"));
+                return error_response(404);
+            };
+            if inter.acked.is_none() {
+                s.violation(format!(
+                    "{what}: webhook call before the interaction was acknowledged"
+                ));
+            }
+            let id = if *which == "@original" {
+                inter.original
+            } else {
+                which.parse().ok()
+            };
+            let Some(id) = id else {
+                return error_response(404);
+            };
+            match m {
+                Method::GET => match s.state.lock().unwrap().messages.get(&id) {
+                    Some(msg) => json_response(StatusCode::OK, message_json(msg)),
+                    None => error_response(404),
+                },
+                Method::PATCH => {
+                    if let Some(i) = s.state.lock().unwrap().interactions.get_mut(*token) {
+                        i.edited.get_or_insert(i.dispatched.elapsed());
+                    }
+                    let mut v = Vec::new();
+                    check_payload(&body.json, &body.files, &what, &mut v);
+                    for x in v {
+                        s.violation(x);
+                    }
+                    match s.edit_message(id, &body) {
+                        Some(msg) => json_response(StatusCode::OK, message_json(&msg)),
+                        None => error_response(404),
+                    }
+                }
+                Method::DELETE => {
+                    if let Some(m) = s.state.lock().unwrap().messages.get_mut(&id) {
+                        m.deleted = true;
+                    }
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                _ => {
+                    s.violation(format!("{what}: unexpected"));
+                    StatusCode::METHOD_NOT_ALLOWED.into_response()
+                }
+            }
+        }
+        (Method::POST, ["webhooks", _, token]) => {
+            let inter = s.state.lock().unwrap().interactions.get(*token).cloned();
+            let Some(inter) = inter else {
+                s.violation(format!("{what}: unknown token"));
+                return error_response(404);
+            };
+            if inter.acked.is_none() {
+                s.violation(format!("{what}: follow-up before the acknowledgement"));
+            }
+            let mut v = Vec::new();
+            check_payload(&body.json, &body.files, &what, &mut v);
+            for x in v {
+                s.violation(x);
+            }
+            let msg = s.new_message(inter.channel, &body, false);
+            s.state
+                .lock()
+                .unwrap()
+                .interactions
+                .get_mut(*token)
+                .unwrap()
+                .followups
+                .push(msg.id);
+            json_response(StatusCode::OK, message_json(&msg))
+        }
+        (Method::POST, ["channels", ch, "messages"]) => {
+            let mut v = Vec::new();
+            check_payload(&body.json, &body.files, &what, &mut v);
+            for x in v {
+                s.violation(x);
+            }
+            let msg = s.new_message(ch.parse().unwrap_or(0), &body, false);
+            json_response(StatusCode::OK, message_json(&msg))
+        }
+        (Method::PATCH, ["channels", ch, "messages", id]) => {
+            let mut v = Vec::new();
+            check_payload(&body.json, &body.files, &what, &mut v);
+            for x in v {
+                s.violation(x);
+            }
+            let id: u64 = id.parse().unwrap_or(0);
+            let ok = s
+                .state
+                .lock()
+                .unwrap()
+                .messages
+                .get(&id)
+                .is_some_and(|m| m.channel.to_string() == *ch);
+            if !ok {
+                return error_response(404);
+            }
+            match s.edit_message(id, &body) {
+                Some(msg) => json_response(StatusCode::OK, message_json(&msg)),
+                None => error_response(404),
+            }
+        }
+        (Method::DELETE, ["channels", _, "messages", id]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            if let Some(m) = s.state.lock().unwrap().messages.get_mut(&id) {
+                m.deleted = true;
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        _ => {
+            s.violation(format!("{what}: a route the stand-in does not know"));
+            Response::builder()
+                .status(404)
+                .body(Body::from("{\"code\":0,\"message\":\"404: Not Found\"}"))
+                .unwrap()
+        }
+    }
+}
+
+/// Discord's rules for an application command (names, descriptions, options, choices).
+fn check_command(c: &Value, out: &mut Vec<String>) {
+    fn name_ok(n: &str) -> bool {
+        let len = n.chars().count();
+        (1..=32).contains(&len)
+            && n.chars()
+                .all(|ch| ch == '-' || ch == '_' || ch.is_alphanumeric())
+            && n.to_lowercase() == n
+    }
+    let name = c["name"].as_str().unwrap_or("");
+    if !name_ok(name) {
+        out.push(format!("command name {name:?} is not valid"));
+    }
+    let desc = c["description"].as_str().unwrap_or("");
+
+    if !(1..=100).contains(&desc.chars().count()) {
+        out.push(format!(
+            "{name}: description of {} characters",
+            desc.chars().count()
+        ));
+    }
+    for (loc, n) in c["name_localizations"].as_object().into_iter().flatten() {
+        if !name_ok(n.as_str().unwrap_or("")) {
+            out.push(format!("{name}: {loc} name {n} is not valid"));
+        }
+    }
+    for (loc, d) in c["description_localizations"]
+        .as_object()
+        .into_iter()
+        .flatten()
+    {
+        if !(1..=100).contains(&d.as_str().unwrap_or("").chars().count()) {
+            out.push(format!(
+                "{name}: {loc} description {d} is not 1 to 100 characters"
+            ));
+        }
+    }
+    let options = c["options"].as_array().cloned().unwrap_or_default();
+    if options.len() > 25 {
+        out.push(format!("{name}: {} options (> 25)", options.len()));
+    }
+    let mut seen_optional = false;
+    for o in &options {
+        check_command(o, out);
+        if o["required"].as_bool().unwrap_or(false) && seen_optional {
+            out.push(format!("{name}: a required option after an optional one"));
+        }
+        if !o["required"].as_bool().unwrap_or(false) {
+            seen_optional = true;
+        }
+        let choices = o["choices"].as_array().cloned().unwrap_or_default();
+        if choices.len() > 25 {
+            out.push(format!("{name}: {} choices (> 25)", choices.len()));
+        }
+        for ch in choices {
+            let n = ch["name"].as_str().unwrap_or("");
+            if !(1..=100).contains(&n.chars().count()) {
+                out.push(format!("{name}: choice name {n:?}"));
+            }
+        }
+    }
+}
