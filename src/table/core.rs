@@ -586,8 +586,14 @@ impl Table {
             }
             Command::AutoPlay => {
                 let seat = self.human_turn(actor)?;
-                self.seats[seat as usize].autoplay = true;
-                self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
+                let s = &mut self.seats[seat as usize];
+                // A second click changes nothing (it must not postpone the bot's move).
+                if !s.autoplay {
+                    s.autoplay = true;
+                    s.timeouts = 0;
+                    s.away = false;
+                    self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
+                }
             }
             Command::Resign => {
                 if self.status != Status::Playing {

@@ -469,7 +469,8 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
         rows,
         private: false,
         ping: turn_ping(t),
-        deadline_ms: t.deadline_ms,
+        // A countdown only while a person is to act (bots move after a short pacing delay).
+        deadline_ms: t.deadline_ms.filter(|_| !t.computer_acts()),
     }
 }
 
