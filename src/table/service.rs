@@ -277,15 +277,26 @@ impl Service {
                 }
             }
         }
+        let host = actor.clone();
+        self.open(actor, move |id, seed, _| {
+            Table::new(id, guild, channel, &host, settings, seed)
+        })
+        .await
+    }
+
+    /// Store a new game (built by `make` from its id, a fresh seed and now), start its actor and
+    /// answer with its first view.
+    async fn open(
+        &self,
+        actor: &Actor,
+        make: impl FnOnce(i64, u64, i64) -> Table + Send + 'static,
+    ) -> Result<View, Problem> {
         let seed = self.inner.seeds.lock().expect("seed lock").random::<u64>();
         let now = self.now_ms();
-        let host = actor.clone();
         let table = self
             .inner
             .store
-            .create(actor, &Command::Create, now, move |id| {
-                Table::new(id, guild, channel, &host, settings, seed)
-            })
+            .create(actor, &Command::Create, now, move |id| make(id, seed, now))
             .await
             .map_err(|e| match e {
                 StoreError::Conflict => Problem::AlreadyRunning { message_id: None },
@@ -386,26 +397,8 @@ impl Service {
                 return Err(Problem::AlreadyRunning { message_id: None });
             }
         }
-        let seed = self.inner.seeds.lock().expect("seed lock").random::<u64>();
-        let now = self.now_ms();
-        let table = self
-            .inner
-            .store
-            .create(actor, &Command::Create, now, move |id| {
-                old.rematch(id, seed, now)
-            })
+        self.open(actor, move |id, seed, now| old.rematch(id, seed, now))
             .await
-            .map_err(|e| match e {
-                StoreError::Conflict => Problem::AlreadyRunning { message_id: None },
-                e => Problem::Storage(e),
-            })?;
-        let view = table_view(&table, self.inner.painter.as_ref());
-        self.spawn(Stored {
-            table,
-            message_id: None,
-            message_ms: None,
-        });
-        Ok(view)
     }
 
     /// The Discord layer posted the board of `game` as message `message_id`.
