@@ -44,6 +44,34 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Train Master's learned evaluation for two sides by self-play (release build); writes
+    /// the network to --out and prints Master-with-it vs Random every --check-every games.
+    Train {
+        #[arg(long, default_value_t = 200_000)]
+        games: u32,
+        #[arg(long, default_value = "standard")]
+        preset: String,
+        #[arg(long, default_value_t = 40)]
+        hidden: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 0.05)]
+        rate: f32,
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f32,
+        /// Continue from this network.
+        #[arg(long)]
+        from: Option<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 10_000)]
+        check_every: u32,
+        #[arg(long, default_value_t = 1000)]
+        check_games: u32,
+        /// Chance of a random move in self-play.
+        #[arg(long, default_value_t = 0.1)]
+        explore: f64,
+    },
     /// Write a gallery of board pictures from played games.
     Render {
         /// Rule preset: standard, boardgame, yunnori, nyout.
@@ -115,6 +143,64 @@ enum BenchCommand {
     },
 }
 
+fn train(
+    cfg: yutbot::ai::train::TrainConfig,
+    from: Option<PathBuf>,
+    out: PathBuf,
+    check_every: u32,
+    check_games: u32,
+) -> ExitCode {
+    use yutbot::ai::{net::Net, train, Bot, Level};
+    let start = match from.map(|p| std::fs::read(&p).map(|b| (p, b))) {
+        None => None,
+        Some(Ok((p, b))) => match Net::from_bytes(&b) {
+            Some(n) => Some(n),
+            None => {
+                eprintln!("error: {} is not a network file", p.display());
+                return ExitCode::from(2);
+            }
+        },
+        Some(Err(e)) => {
+            eprintln!("error: reading the start network: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let t0 = std::time::Instant::now();
+    let check = |n: u32, net: &Net| {
+        let sim = yutbot::sim::SimConfig {
+            a: Level::Master,
+            b: Level::Random,
+            games: check_games,
+            rules: cfg.rules.clone(),
+            seats: 2,
+            teams: false,
+            seed: 7,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let master = train::master_with(&cfg.rules, net);
+        let r = yutbot::sim::run_bots(&sim, &master, &Bot::new(Level::Random, &cfg.rules));
+        if let Err(e) = std::fs::write(&out, net.to_bytes()) {
+            eprintln!("error: writing {}: {e}", out.display());
+        }
+        println!(
+            "games={n} secs={:.0} vs_random: {}",
+            t0.elapsed().as_secs_f64(),
+            r.line()
+        );
+    };
+    let net = train::train(&cfg, start, check_every, check);
+    match std::fs::write(&out, net.to_bytes()) {
+        Ok(()) => {
+            println!("wrote {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: writing {}: {e}", out.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -178,6 +264,39 @@ fn main() -> ExitCode {
             println!("{}", r.line());
             ExitCode::SUCCESS
         }
+        Command::Train {
+            games,
+            preset,
+            hidden,
+            seed,
+            rate,
+            lambda,
+            from,
+            out,
+            check_every,
+            check_games,
+            explore,
+        } => train(
+            yutbot::ai::train::TrainConfig {
+                rules: match yutbot::game::Rules::preset_named(&preset) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+                games,
+                hidden,
+                seed,
+                rate,
+                lambda,
+                explore,
+            },
+            from,
+            out,
+            check_every,
+            check_games,
+        ),
         Command::Render { preset, seed, out } => {
             let rules = match yutbot::game::Rules::preset_named(&preset) {
                 Ok(r) => r,

@@ -119,9 +119,16 @@ pub fn play_one(cfg: &SimConfig, bot_a: &Bot, bot_b: &Bot, i: u32) -> (bool, Vec
 
 /// Run the tournament on `cfg.threads` threads.
 pub fn run(cfg: &SimConfig) -> SimResult {
+    run_bots(
+        cfg,
+        &Bot::new(cfg.a, &cfg.rules),
+        &Bot::new(cfg.b, &cfg.rules),
+    )
+}
+
+/// Run the tournament between two given bots (`cfg.a` and `cfg.b` are not used).
+pub fn run_bots(cfg: &SimConfig, bot_a: &Bot, bot_b: &Bot) -> SimResult {
     let threads = cfg.threads.max(1);
-    let bot_a = Bot::new(cfg.a, &cfg.rules);
-    let bot_b = Bot::new(cfg.b, &cfg.rules);
     let parts: Vec<SimResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {

@@ -255,3 +255,75 @@ fn easy_loses_to_normal_and_beats_random() {
     assert!(run(Level::Easy, Level::Normal) < 0.45);
     assert!(run(Level::Normal, Level::Random) > 0.8);
 }
+
+#[test]
+fn every_preset_has_a_built_in_network_for_two_sides() {
+    for preset in [
+        Preset::Standard,
+        Preset::Boardgame,
+        Preset::Yunnori,
+        Preset::Nyout,
+    ] {
+        let rules = Rules::preset(preset);
+        let learned = yutbot::ai::learned_for(&rules)
+            .unwrap_or_else(|| panic!("no network for {}", preset.word()));
+        let bytes = learned.net.to_bytes();
+        let again = yutbot::ai::net::Net::from_bytes(&bytes).expect("round trip");
+        assert_eq!(again.to_bytes(), bytes);
+    }
+    // House rules that are no preset fall back to the hand-made evaluation.
+    let mut rules = Rules::default();
+    rules
+        .set("pieces", &yutbot::game::OptionValue::Int(2))
+        .unwrap();
+    assert!(yutbot::ai::learned_for(&rules).is_none());
+}
+
+#[test]
+fn the_network_file_rejects_damage() {
+    let learned = yutbot::ai::learned_for(&Rules::default()).unwrap();
+    let bytes = learned.net.to_bytes();
+    assert!(yutbot::ai::net::Net::from_bytes(&bytes[..bytes.len() - 1]).is_none());
+    assert!(yutbot::ai::net::Net::from_bytes(b"not a network").is_none());
+    let mut wrong = bytes.clone();
+    wrong[0] = b'X';
+    assert!(yutbot::ai::net::Net::from_bytes(&wrong).is_none());
+}
+
+#[test]
+fn training_is_deterministic_and_learns_who_is_ahead() {
+    use yutbot::ai::{net, train, Knowledge};
+    let rules = Rules::default();
+    let cfg = train::TrainConfig {
+        rules: rules.clone(),
+        games: 300,
+        hidden: 16,
+        seed: 3,
+        rate: 0.05,
+        lambda: 0.7,
+        explore: 0.0,
+    };
+    let a = train::train(&cfg, None, 0, |_, _| {});
+    let b = train::train(&cfg, None, 0, |_, _| {});
+    assert_eq!(a.to_bytes(), b.to_bytes());
+    // Side 0 to throw with three pieces home and the last one near the finish, against a
+    // side with every piece waiting; then the other way round.
+    let k = Knowledge::new(&rules);
+    let spots = net::Spots::new(&k);
+    let value = |us_ahead: bool| {
+        let lead: u8 = if us_ahead { 0 } else { 1 };
+        let mut home = [0u8; 4];
+        home[lead as usize] = 3;
+        let pos = Position {
+            seats: 2,
+            home,
+            pieces: vec![placed(lead, 17, 1)],
+            turn: 0,
+            ..Position::default()
+        };
+        let (g, _) = Game::from_position(rules.clone(), &pos).unwrap();
+        a.value(&net::input(&k, &spots, &g))
+    };
+    let (ahead, behind) = (value(true), value(false));
+    assert!(ahead > 0.8 && behind < 0.2, "ahead {ahead} behind {behind}");
+}

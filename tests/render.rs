@@ -363,3 +363,38 @@ fn back_to_waiting_is_labelled_on_the_movers_panel() {
     // Nothing highlighted on the board.
     assert!(highlight_pixels(&img, header(1) as usize).is_empty());
 }
+
+#[test]
+fn separate_pieces_on_one_point_are_not_drawn_as_a_stack() {
+    use yutbot::game::OptionValue;
+    let mut rules = Rules::default();
+    rules
+        .set("stacking", &OptionValue::Word("off".into()))
+        .unwrap();
+    let game = |pieces: Vec<Placed>, rules: &Rules| {
+        let pos = Position {
+            seats: 2,
+            teams: false,
+            turn: 0,
+            pool: vec![],
+            pieces,
+            home: [0; 4],
+        };
+        Game::from_position(rules.clone(), &pos).expect("valid").0
+    };
+    let apart = game(vec![placed(0, 7, 1), placed(0, 7, 1)], &rules);
+    assert_eq!(apart.units().len(), 2, "two units on one point");
+    let stacked = game(vec![placed(0, 7, 2)], &Rules::default());
+    let (x, y) = point_position(&apart, 7);
+    let a = decode(&render(&apart, &frame(2, None)));
+    let s = decode(&render(&stacked, &frame(2, None)));
+    let ink = yutbot::render::theme::INK;
+    // The stack has its ×2 badge up and to the right; the two lone pieces have none.
+    assert!(near(s.at(x + 24.0, y - 24.0), ink, 6));
+    assert!(!near(a.at(x + 24.0, y - 24.0), ink, 6));
+    // Both lone pieces show, fanned out: side colour left and right of the point.
+    for dx in [-20.0, 20.0] {
+        let px = a.at(x + dx, y);
+        assert!(near(px, side_color(0), 2), "dx {dx}: {px:?}");
+    }
+}

@@ -179,4 +179,16 @@ fn refusals_leave_the_table_unchanged() {
         "not due yet"
     );
     assert_eq!(t, playing);
+    // Auto-play: the first click hands the turn to the bot; a second is refused and changes
+    // nothing (the bot is not postponed, the buttons on show stay current).
+    let me = if t.acting() == Some(0) {
+        &host
+    } else {
+        &stranger
+    };
+    t.apply(me, &Command::AutoPlay, 500).unwrap();
+    let handed = t.clone();
+    let e = t.apply(me, &Command::AutoPlay, 900).unwrap_err();
+    assert!(e.message(Lang::En).contains("already"));
+    assert_eq!(t, handed);
 }

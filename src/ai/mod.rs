@@ -1,10 +1,18 @@
 //! Computer players: Random, Easy, Normal, Master and a fixed Reference player for
 //! benchmarks. Pure: the same game, level and RNG state give the same choice.
+//!
+//! Master scores positions with a network learned by self-play (`net.rs`, `train.rs`) where
+//! one is built in (two sides, the rules of a preset) and with the hand-made evaluation of
+//! `eval.rs` everywhere else (3-4 seats, teams, house rules).
 
 pub mod eval;
 pub mod knowledge;
+pub mod net;
+pub mod train;
 
-use crate::game::{Action, Chip, Dest, Game, Landing, Move, Origin, Phase, Seat, MAX_MOVES};
+use crate::game::{
+    Action, Chip, Dest, Game, Landing, Move, Origin, Phase, Preset, Rules, Seat, MAX_MOVES,
+};
 use arrayvec::ArrayVec;
 use eval::{evaluate, Weights, WIN};
 pub use knowledge::Knowledge;
@@ -13,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
 
 /// How a seat is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -69,20 +78,136 @@ const MASTER_NODES: usize = 6000;
 /// Easy plays a random legal move this often.
 const EASY_BLUNDER: f64 = 0.5;
 
+/// A learned evaluation with the board layout it was trained on.
+#[derive(Debug, Clone)]
+pub struct Learned {
+    pub net: net::Net,
+    pub spots: net::Spots,
+}
+
+/// Score of a won position under the learned evaluation (a lost one scores 0).
+const NET_WIN: f32 = 100.0;
+
+/// The networks trained for each preset with two sides (`yutbot train`), built into the
+/// binary. A game whose rules are not exactly a preset's uses the hand-made evaluation.
+static NETS: [(Preset, &[u8]); 4] = [
+    (
+        Preset::Standard,
+        include_bytes!("../../assets/ai/standard-2p.net"),
+    ),
+    (
+        Preset::Boardgame,
+        include_bytes!("../../assets/ai/boardgame-2p.net"),
+    ),
+    (
+        Preset::Yunnori,
+        include_bytes!("../../assets/ai/yunnori-2p.net"),
+    ),
+    (
+        Preset::Nyout,
+        include_bytes!("../../assets/ai/nyout-2p.net"),
+    ),
+];
+
+/// The built-in network for these rules, if there is one.
+pub fn learned_for(rules: &Rules) -> Option<Arc<Learned>> {
+    type Loaded = Vec<(Rules, Option<Arc<Learned>>)>;
+    static CELL: OnceLock<Loaded> = OnceLock::new();
+    let all = CELL.get_or_init(|| {
+        NETS.iter()
+            .map(|(preset, bytes)| {
+                let rules = Rules::preset(*preset);
+                let k = Knowledge::new(&rules);
+                let spots = net::Spots::new(&k);
+                let learned = net::Net::from_bytes(bytes)
+                    .filter(|n| n.inputs == spots.inputs())
+                    .map(|net| Arc::new(Learned { net, spots }));
+                (rules, learned)
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(r, _)| r == rules)
+        .and_then(|(_, l)| l.clone())
+}
+
 /// A computer player for one rule set.
 #[derive(Debug, Clone)]
 pub struct Bot {
     pub level: Level,
     k: Knowledge,
     w: Weights,
+    /// Master's evaluation of two-sided games, where one was trained for these rules.
+    learned: Option<Arc<Learned>>,
+    /// Plans Master checks against the next seat's reply (two sides).
+    reply_plans: usize,
 }
 
 impl Bot {
-    pub fn new(level: Level, rules: &crate::game::Rules) -> Bot {
+    pub fn new(level: Level, rules: &Rules) -> Bot {
+        let learned = if level == Level::Master {
+            learned_for(rules)
+        } else {
+            None
+        };
         Bot {
             level,
             k: Knowledge::new(rules),
             w: Weights::default(),
+            learned,
+            reply_plans: MASTER_REPLY_PLANS,
+        }
+    }
+
+    /// A Master that evaluates two-sided games with `learned` and checks `reply_plans` of
+    /// its plans against the reply (0: none). For training and experiments.
+    pub fn with_learned(rules: &Rules, learned: Option<Arc<Learned>>, reply_plans: usize) -> Bot {
+        Bot {
+            level: Level::Master,
+            k: Knowledge::new(rules),
+            w: Weights::default(),
+            learned,
+            reply_plans,
+        }
+    }
+
+    fn net_for(&self, g: &Game) -> Option<&Learned> {
+        match &self.learned {
+            Some(l) if g.sides() == 2 && g.seats() == 2 => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The learned score of a position for `seat`, where that applies.
+    fn learned_score(&self, g: &Game, seat: Seat) -> Option<f32> {
+        let l = self.net_for(g)?;
+        let me = g.side_of(seat);
+        if g.is_over() {
+            return Some(match g.outcome() {
+                Some(o) if o.winner == me => NET_WIN,
+                _ => 0.0,
+            });
+        }
+        let p = l.net.value(&net::input(&self.k, &l.spots, g)) * NET_WIN;
+        Some(if g.side_of(g.turn()) == me {
+            p
+        } else {
+            NET_WIN - p
+        })
+    }
+
+    /// Score of a position for `seat` at the end of its spending.
+    fn leaf(&self, g: &Game, seat: Seat) -> f32 {
+        self.learned_score(g, seat)
+            .unwrap_or_else(|| evaluate(&self.k, &self.w, g, seat, owed_to(g, seat)))
+    }
+
+    /// The score of a won game.
+    fn win(&self, g: &Game) -> f32 {
+        if self.net_for(g).is_some() {
+            NET_WIN
+        } else {
+            WIN
         }
     }
 
@@ -141,9 +266,10 @@ impl Bot {
     }
 
     /// Master: search every order and assignment of the chips in the pool (until the turn
-    /// passes or a bonus throw is due), scoring each end position; then look one turn
+    /// passes or a bonus throw is due), scoring each end position (with the learned network
+    /// in two-sided games of a preset, else the hand-made evaluation); then look one turn
     /// further for the most promising plans: every throw the next seat can make, with its
-    /// best reply.
+    /// best reply (searched the same way under the network, greedy otherwise).
     fn plan(&self, game: &Game, moves: &[Move]) -> Move {
         if moves.len() == 1 {
             return moves[0];
@@ -152,6 +278,7 @@ impl Bot {
             bot: self,
             seat: game.turn(),
             nodes: 0,
+            limit: MASTER_NODES,
             memo: HashMap::new(),
         };
         let mut scored: Vec<(f32, Move, Game)> = Vec::with_capacity(moves.len());
@@ -165,13 +292,14 @@ impl Bot {
         }
         // Stable order: ties keep the legal-move order.
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        if scored[0].0 >= WIN || game.sides() != 2 {
+        let win = self.win(game);
+        if scored[0].0 >= win || game.sides() != 2 || self.reply_plans == 0 {
             return scored[0].1;
         }
         let mut best = (f32::NEG_INFINITY, scored[0].1);
-        for (s, m, leaf) in scored.iter().take(MASTER_REPLY_PLANS) {
-            let v = if *s >= WIN {
-                WIN
+        for (s, m, leaf) in scored.iter().take(self.reply_plans) {
+            let v = if *s >= win {
+                win
             } else {
                 self.after_reply(leaf, game.turn()).unwrap_or(*s)
             };
@@ -217,6 +345,20 @@ impl Bot {
                 }
                 continue;
             }
+            if self.net_for(&g).is_some() && g.phase() == Phase::Spend && g.turn() == opp {
+                // The reply the learned evaluation would choose, searched like our own.
+                let mut search = Search {
+                    bot: self,
+                    seat: opp,
+                    nodes: 0,
+                    limit: REPLY_NODES,
+                    memo: HashMap::new(),
+                };
+                let (v_opp, _) = search.best(&g);
+                total += p * (NET_WIN - v_opp);
+                mass += p;
+                continue;
+            }
             let mut g = g;
             let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
             while g.phase() == Phase::Spend && g.turn() == opp {
@@ -226,7 +368,9 @@ impl Bot {
                     break;
                 }
             }
-            let v = if g.is_over() {
+            let v = if let Some(v) = self.learned_score(&g, seat) {
+                v
+            } else if g.is_over() {
                 evaluate(&self.k, &self.w, &g, seat, 0)
             } else if g.turn() == opp {
                 // A bonus throw is due to the next seat: score from its side.
@@ -243,6 +387,8 @@ impl Bot {
 
 /// Master looks one turn further for this many of its best plans (2 seats).
 const MASTER_REPLY_PLANS: usize = 6;
+/// Positions examined for each way the reply's throws can fall (learned evaluation).
+const REPLY_NODES: usize = 200;
 /// Throw sequences of the reply less likely than this are left out.
 const REPLY_MIN_PROB: f32 = 0.002;
 
@@ -250,6 +396,8 @@ struct Search<'a> {
     bot: &'a Bot,
     seat: Seat,
     nodes: usize,
+    /// Positions to examine before finishing greedily.
+    limit: usize,
     memo: HashMap<u64, (f32, Game)>,
 }
 
@@ -257,20 +405,13 @@ impl Search<'_> {
     /// Value of a position reached during our spending, with the end position that gets it.
     fn best(&mut self, g: &Game) -> (f32, Game) {
         let ours = g.phase() == Phase::Spend && g.turn() == self.seat;
-        if !ours || self.nodes >= MASTER_NODES {
+        if !ours || self.nodes >= self.limit {
             if ours {
                 // Out of budget: finish the pool greedily.
                 return self.greedy_finish(g);
             }
             self.nodes += 1;
-            let v = evaluate(
-                &self.bot.k,
-                &self.bot.w,
-                g,
-                self.seat,
-                owed_to(g, self.seat),
-            );
-            return (v, g.clone());
+            return (self.bot.leaf(g, self.seat), g.clone());
         }
         let key = g.state_key();
         if let Some((v, leaf)) = self.memo.get(&key) {
@@ -280,6 +421,7 @@ impl Search<'_> {
         let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
         g.legal_moves_into(&mut moves);
         let mut best: Option<(f32, Game)> = None;
+        let win = self.bot.win(g);
         for m in &moves {
             let mut next = g.clone();
             if next.play_move(m, &mut Vec::new()).is_err() {
@@ -287,9 +429,9 @@ impl Search<'_> {
             }
             let (v, leaf) = self.best(&next);
             if best.as_ref().is_none_or(|b| v > b.0) {
-                let win = v >= WIN;
+                let won = v >= win;
                 best = Some((v, leaf));
-                if win {
+                if won {
                     break;
                 }
             }
@@ -309,14 +451,7 @@ impl Search<'_> {
                 break;
             }
         }
-        let v = evaluate(
-            &self.bot.k,
-            &self.bot.w,
-            &g,
-            self.seat,
-            owed_to(&g, self.seat),
-        );
-        (v, g)
+        (self.bot.leaf(&g, self.seat), g)
     }
 }
 

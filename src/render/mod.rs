@@ -47,6 +47,9 @@ impl BotLevel {
     }
 }
 
+/// Horizontal distance between units fanned out on one point.
+const FAN_STEP: f32 = 18.0;
+
 /// Who sits in a seat, as far as the picture is concerned.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SeatInfo {
@@ -488,26 +491,32 @@ impl Renderer {
     }
 
     fn pieces(&self, cv: &mut Canvas, game: &Game, rows: i32) {
-        let mut at: BTreeMap<Point, (Side, u8)> = BTreeMap::new();
+        // Units by point, in arrival order. Several units on one point (stacking off, or a
+        // piece that chose not to join) are fanned out side by side so they do not read as
+        // one stack; a stack keeps its ×n badge.
+        let mut at: BTreeMap<Point, Vec<(Side, u8)>> = BTreeMap::new();
         for u in game.units() {
-            let e = at.entry(u.point()).or_insert((u.side, 0));
-            e.1 += u.count;
+            at.entry(u.point()).or_default().push((u.side, u.count));
         }
-        for (p, (side, count)) in at {
-            let (x, y) = point_xy(p, rows);
-            let s = side as usize % 4;
-            if count > 1 {
-                let sp = &self.stack[s];
-                let top = sp.w; // the body is square; the extra height is the layer below
-                cv.blit(
-                    sp,
-                    (x - sp.w as f32 / 2.0).round() as i32,
-                    (y - top as f32 / 2.0).round() as i32,
-                );
-                let b = &self.badge[(count.clamp(2, 4) - 2) as usize];
-                cv.blit_center(b, x + 24.0, y - 24.0);
-            } else {
-                cv.blit_center(&self.piece[s], x, y);
+        for (p, units) in at {
+            let (x0, y) = point_xy(p, rows);
+            let n = units.len() as f32;
+            for (i, (side, count)) in units.into_iter().enumerate() {
+                let x = x0 + (i as f32 - (n - 1.0) / 2.0) * FAN_STEP;
+                let s = side as usize % 4;
+                if count > 1 {
+                    let sp = &self.stack[s];
+                    let top = sp.w; // the body is square; the extra height is the layer below
+                    cv.blit(
+                        sp,
+                        (x - sp.w as f32 / 2.0).round() as i32,
+                        (y - top as f32 / 2.0).round() as i32,
+                    );
+                    let b = &self.badge[(count.clamp(2, 4) - 2) as usize];
+                    cv.blit_center(b, x + 24.0, y - 24.0);
+                } else {
+                    cv.blit_center(&self.piece[s], x, y);
+                }
             }
         }
     }

@@ -274,7 +274,9 @@ pub enum Command {
 /// A command refused: shown privately to the person who asked; the table is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
-    NotYourTurn { whose: String },
+    NotYourTurn {
+        whose: String,
+    },
     NotSeated,
     AlreadySeated,
     Full,
@@ -289,6 +291,8 @@ pub enum Refusal {
     Illegal(String),
     NoMoves,
     NotDue,
+    /// Auto-play was already asked for this turn.
+    AlreadyAuto,
     BadSettings(String),
 }
 
@@ -334,6 +338,8 @@ impl Refusal {
             (NoMoves, Lang::Ko) => "그 결과로는 움직일 수 있는 말이 없어요.".into(),
             (NotDue, Lang::En) => "Nothing is due yet.".into(),
             (NotDue, Lang::Ko) => "아직 때가 아니에요.".into(),
+            (AlreadyAuto, Lang::En) => "The bot is already playing this turn for you.".into(),
+            (AlreadyAuto, Lang::Ko) => "이번 차례는 이미 봇이 대신 두고 있어요.".into(),
             (BadSettings(why), Lang::En) => format!("Those settings won't work: {why}."),
             (BadSettings(why), Lang::Ko) => format!("그 설정으로는 할 수 없어요: {why}."),
         }
@@ -587,13 +593,15 @@ impl Table {
             Command::AutoPlay => {
                 let seat = self.human_turn(actor)?;
                 let s = &mut self.seats[seat as usize];
-                // A second click changes nothing (it must not postpone the bot's move).
-                if !s.autoplay {
-                    s.autoplay = true;
-                    s.timeouts = 0;
-                    s.away = false;
-                    self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
+                // A second click is refused: it must not postpone the bot's move, nor make
+                // the buttons of the board on show stale.
+                if s.autoplay {
+                    return Err(Refusal::AlreadyAuto);
                 }
+                s.autoplay = true;
+                s.timeouts = 0;
+                s.away = false;
+                self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
             }
             Command::Resign => {
                 if self.status != Status::Playing {

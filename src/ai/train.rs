@@ -1,0 +1,110 @@
+//! Self-play training of the learned evaluation (`yutbot train`): TD(λ) on the positions
+//! where a side is about to throw with an empty pool, the moves chosen by Master's search
+//! of the pool with the network being trained. Deterministic for a given seed.
+
+use super::net::{input, Input, Net, Spots};
+use super::{Bot, Knowledge, Learned};
+use crate::game::{Action, Game, Phase, Rules, Side};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+#[derive(Debug, Clone)]
+pub struct TrainConfig {
+    pub rules: Rules,
+    pub games: u32,
+    pub hidden: usize,
+    pub seed: u64,
+    /// Learning rate at the start; it falls linearly to a tenth of this by the end.
+    pub rate: f32,
+    pub lambda: f32,
+    /// Chance that a move in self-play is a uniformly random legal one (exploration).
+    pub explore: f64,
+}
+
+/// Train from `start` (or fresh weights). `progress` is called every `every` games.
+pub fn train(
+    cfg: &TrainConfig,
+    start: Option<Net>,
+    every: u32,
+    mut progress: impl FnMut(u32, &Net),
+) -> Net {
+    let k = Knowledge::new(&cfg.rules);
+    let spots = Spots::new(&k);
+    let mut net = start.unwrap_or_else(|| Net::new(spots.inputs(), cfg.hidden, cfg.seed));
+    let mut inputs: Vec<Input> = Vec::new();
+    let mut sides: Vec<Side> = Vec::new();
+    for i in 0..cfg.games {
+        let learned = Arc::new(Learned {
+            net: net.clone(),
+            spots: spots.clone(),
+        });
+        let bot = Bot::with_learned(&cfg.rules, Some(learned), 0);
+        let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed.wrapping_mul(1_000_003) + i as u64);
+        let Ok((mut g, _)) = Game::new(cfg.rules.clone(), 2, false, &mut rng) else {
+            break;
+        };
+        inputs.clear();
+        sides.clear();
+        let mut plies = 0;
+        while !g.is_over() && plies < 2000 {
+            plies += 1;
+            if g.phase() == Phase::Throw && g.pool().is_empty() {
+                inputs.push(input(&k, &spots, &g));
+                sides.push(g.side_of(g.turn()));
+            }
+            let action = if g.phase() == Phase::Spend && rng.random_bool(cfg.explore) {
+                let moves = g.legal_moves();
+                moves
+                    .get(rng.random_range(0..moves.len().max(1)))
+                    .map_or(Action::Throw, |m| Action::Move(*m))
+            } else {
+                bot.choose(&g, &mut rng).unwrap_or(Action::Throw)
+            };
+            if g.play(&action, &mut rng).is_err() {
+                break;
+            }
+        }
+        let Some(winner) = g.outcome().map(|o| o.winner) else {
+            continue;
+        };
+        // λ-returns, as the chance that side 0 wins, from the last position back.
+        let n = inputs.len();
+        let mut ret = if winner == 0 { 1.0f32 } else { 0.0 };
+        let mut targets = vec![0.0f32; n];
+        for t in (0..n).rev() {
+            targets[t] = ret;
+            let v = net.value(&inputs[t]);
+            let p0 = if sides[t] == 0 { v } else { 1.0 - v };
+            ret = (1.0 - cfg.lambda) * p0 + cfg.lambda * ret;
+        }
+        let frac = i as f32 / cfg.games.max(1) as f32;
+        let rate = cfg.rate * (1.0 - 0.9 * frac);
+        for t in 0..n {
+            let y = if sides[t] == 0 {
+                targets[t]
+            } else {
+                1.0 - targets[t]
+            };
+            net.learn(&inputs[t], y, rate);
+        }
+        if every > 0 && (i + 1) % every == 0 {
+            progress(i + 1, &net);
+        }
+    }
+    net
+}
+
+/// A Master using `net` (with reply checks), for measuring a network during training.
+pub fn master_with(rules: &Rules, net: &Net) -> Bot {
+    let k = Knowledge::new(rules);
+    let spots = Spots::new(&k);
+    Bot::with_learned(
+        rules,
+        Some(Arc::new(Learned {
+            net: net.clone(),
+            spots,
+        })),
+        super::MASTER_REPLY_PLANS,
+    )
+}
