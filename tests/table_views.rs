@@ -192,3 +192,36 @@ fn refusals_leave_the_table_unchanged() {
     assert!(e.message(Lang::En).contains("already"));
     assert_eq!(t, handed);
 }
+
+#[test]
+fn leave_gives_up_a_lobby_seat_and_hands_a_running_seat_to_a_bot() {
+    use yutbot::table::core::Player;
+    let host = Actor::user(1, "Ann");
+    let zed = Actor::user(9, "Zed");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 3, Lang::En),
+        1,
+    );
+    t.apply(&zed, &Command::Join, 0).unwrap();
+    t.apply(&zed, &Command::Leave, 0).unwrap();
+    assert_eq!(t.seats.len(), 1, "the lobby seat is free again");
+    t.apply(&zed, &Command::Join, 0).unwrap();
+    t.apply(&host, &Command::Start, 0).unwrap();
+    assert_eq!(t.status, Status::Playing);
+    t.apply(&zed, &Command::Leave, 10).unwrap();
+    assert_eq!(t.seats.len(), 2, "a running game keeps its seats");
+    assert!(matches!(
+        t.seats[1].player,
+        Player::Bot {
+            level: Level::Normal
+        }
+    ));
+    // Gone is gone: a second leave is refused and changes nothing.
+    let before = t.clone();
+    assert!(t.apply(&zed, &Command::Leave, 20).is_err());
+    assert_eq!(t, before);
+}

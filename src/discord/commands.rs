@@ -357,18 +357,13 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
-    let playing = ctx
-        .data()
-        .service
-        .table(ctx.channel_id().get())
-        .await
-        .is_some_and(|t| t.status == crate::table::Status::Playing);
-    let cmd = if playing {
-        Command::Resign
-    } else {
-        Command::Leave
-    };
-    table_command(ctx, cmd, tr(l, "You left the game.", "판에서 나갔어요.")).await
+    // The table decides: a lobby seat is given up, a running game's seat goes to a bot.
+    table_command(
+        ctx,
+        Command::Leave,
+        tr(l, "You left the game.", "판에서 나갔어요."),
+    )
+    .await
 }
 
 /// Start the game.

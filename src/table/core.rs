@@ -514,6 +514,9 @@ impl Table {
         let mut out = Outcome::default();
         match cmd {
             Command::Join => self.join(actor)?,
+            // Leaving a running game hands the seat to a bot (the same as resigning), so
+            // `/yut leave` does the expected thing whether or not the game has just started.
+            Command::Leave if self.status == Status::Playing => self.resign(actor, now)?,
             Command::Leave => self.leave(actor)?,
             Command::Team { team } => self.switch_team(actor, *team)?,
             Command::AddBot { level } => {
@@ -603,18 +606,7 @@ impl Table {
                 s.away = false;
                 self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
             }
-            Command::Resign => {
-                if self.status != Status::Playing {
-                    return Err(Refusal::NotPlaying);
-                }
-                let seat = self.seated(actor)?;
-                self.seats[seat].player = Player::Bot {
-                    level: Level::Normal,
-                };
-                self.seats[seat].away = false;
-                self.seats[seat].autoplay = false;
-                self.arm(now);
-            }
+            Command::Resign => self.resign(actor, now)?,
             Command::Stop => {
                 if !self.status.is_active() {
                     return Err(Refusal::NotPlaying);
@@ -808,6 +800,21 @@ impl Table {
             },
             team,
         ));
+        Ok(())
+    }
+
+    /// A seated player gives up their seat in a running game; a Normal bot plays it on.
+    fn resign(&mut self, actor: &Actor, now: i64) -> Result<(), Refusal> {
+        if self.status != Status::Playing {
+            return Err(Refusal::NotPlaying);
+        }
+        let seat = self.seated(actor)?;
+        self.seats[seat].player = Player::Bot {
+            level: Level::Normal,
+        };
+        self.seats[seat].away = false;
+        self.seats[seat].autoplay = false;
+        self.arm(now);
         Ok(())
     }
 
