@@ -23,19 +23,13 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Self {
-        let env = |k: &str, d: f32| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
         Weights {
-            danger: env("W_DANGER", 1.0),
-            threat: env("W_THREAT", 0.35),
-            owed_throw: env("W_OWED", 1.0),
+            danger: 1.0,
+            threat: 0.35,
+            owed_throw: 1.0,
             leader: 0.5,
-            capturer_gain: env("W_GAIN", 1.0),
-            scale: env("W_SCALE", 0.0),
+            capturer_gain: 1.0,
+            scale: 0.0,
         }
     }
 }
