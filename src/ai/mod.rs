@@ -2,8 +2,9 @@
 //! benchmarks. Pure: the same game, level and RNG state give the same choice.
 //!
 //! Master scores positions with a network learned by self-play (`net.rs`, `train.rs`) where
-//! one is built in (two sides, the rules of a preset) and with the hand-made evaluation of
-//! `eval.rs` everywhere else (3-4 seats, teams, house rules).
+//! one is built in (two sides, the rules of a preset; 2v2 teams are two sides taking turns
+//! like two seats) and with the hand-made evaluation of `eval.rs` everywhere else (3-4 sides,
+//! house rules).
 
 pub mod eval;
 pub mod knowledge;
@@ -137,7 +138,8 @@ pub struct Bot {
     pub level: Level,
     k: Knowledge,
     w: Weights,
-    /// Master's evaluation of two-sided games, where one was trained for these rules.
+    /// Master's evaluation of two-sided games (2 seats or 2v2 teams), where one was trained
+    /// for these rules.
     learned: Option<Arc<Learned>>,
     /// Plans Master checks against the next seat's reply (two sides).
     reply_plans: usize,
@@ -173,7 +175,7 @@ impl Bot {
 
     fn net_for(&self, g: &Game) -> Option<&Learned> {
         match &self.learned {
-            Some(l) if g.sides() == 2 && g.seats() == 2 => Some(l),
+            Some(l) if g.sides() == 2 => Some(l),
             _ => None,
         }
     }
@@ -385,7 +387,7 @@ impl Bot {
     }
 }
 
-/// Master looks one turn further for this many of its best plans (2 seats).
+/// Master looks one turn further for this many of its best plans (two sides).
 const MASTER_REPLY_PLANS: usize = 6;
 /// Positions examined for each way the reply's throws can fall (learned evaluation).
 const REPLY_NODES: usize = 200;
