@@ -20,8 +20,10 @@ fn check_limits(v: &View) {
         for b in row {
             assert!(b.custom_id.len() <= 100, "{}", b.custom_id);
             assert!(b.label.chars().count() <= 80, "{}", b.label);
-            let (_, _, cmd) = decode(&b.custom_id).expect("every button decodes");
+            let (game, version, cmd) = decode(&b.custom_id).expect("every button decodes");
             assert_eq!(decode(&encode(1, 2, &cmd)).unwrap().2, cmd);
+            // The view says which game and version it shows, as its buttons do.
+            assert_eq!((Some(game), Some(version)), (v.game, v.version));
         }
     }
 }

@@ -276,8 +276,8 @@ pub async fn new(
     }
     let handle = ctx.send(send::reply(&view)).await?;
     let message = handle.message().await?;
-    if let Some(t) = data.service.table(channel).await {
-        data.poster.posted(t.id, channel, message.id.get()).await;
+    if let Some(game) = view.game {
+        data.poster.posted(game, channel, message.id.get()).await;
     }
     Ok(())
 }
@@ -303,10 +303,9 @@ async fn table_command(ctx: Context<'_>, cmd: Command, done: String) -> Result<(
     let lang = lang(&ctx);
     let channel = ctx.channel_id().get();
     let me = actor(&ctx);
-    let game = data.service.table(channel).await.map(|t| t.id);
     match data.service.command(channel, &me, cmd).await {
         Ok(view) => {
-            if let Some(game) = game {
+            if let Some(game) = view.game {
                 show(ctx, game, channel, view).await;
             }
             private(ctx, done).await
@@ -415,21 +414,21 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         Err(p) => return private(ctx, p.message(lang(&ctx))).await,
     };
     let handle = ctx.send(send::reply(&view)).await?;
-    if let Some(t) = data.service.table(channel).await {
+    if let Some(game) = view.game {
         // Under the game's show lock, so no board update lands on the old message after its
         // buttons are cleared.
-        let _shown = data.poster.lock(t.id).await;
+        let _shown = data.poster.lock(game).await;
         let old = data
             .service
             .store()
-            .get(t.id)
+            .get(game)
             .await
             .ok()
             .and_then(|s| s.message_id);
         let message = handle.message().await?;
-        data.poster.posted(t.id, channel, message.id.get()).await;
+        data.poster.posted(game, channel, message.id.get()).await;
         if let Some(old) = old.filter(|&o| o != message.id.get()) {
-            data.poster.strip_buttons(t.id, channel, old).await;
+            data.poster.strip_buttons(game, channel, old).await;
         }
     }
     Ok(())

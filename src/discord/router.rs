@@ -83,9 +83,9 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     let poster = &data.poster;
     if cmd == Command::Rematch {
         // A new game: its lobby is a new message; the finished board stays as it was.
-        match data.service.table(channel).await {
-            Some(t) => {
-                poster.post(t.id, channel, &view).await;
+        match view.game {
+            Some(new_game) => {
+                poster.post(new_game, channel, &view).await;
             }
             None => tracing::warn!(game, channel, "rematch created no table"),
         }

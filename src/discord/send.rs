@@ -181,26 +181,17 @@ pub struct Poster {
     current: Mutex<HashMap<i64, u64>>,
 }
 
-/// The game version a view shows (carried by its buttons' custom ids).
-pub fn version_of(view: &View) -> Option<u64> {
-    view.rows
-        .iter()
-        .flatten()
-        .find_map(|b| crate::table::view::decode(&b.custom_id).ok())
-        .map(|(_, v, _)| v)
-}
-
 /// A game's show lock, holding the newest version shown.
 pub type Shown = tokio::sync::OwnedMutexGuard<u64>;
 
 /// Is this view older than what is already shown?
 pub fn is_stale(shown: &Shown, view: &View) -> bool {
-    version_of(view).is_some_and(|v| v < **shown)
+    view.version.is_some_and(|v| v < **shown)
 }
 
 /// Record that the view is shown.
 pub fn mark_shown(shown: &mut Shown, view: &View) {
-    if let Some(v) = version_of(view) {
+    if let Some(v) = view.version {
         **shown = (**shown).max(v);
     }
 }
@@ -402,11 +393,7 @@ impl Poster {
     /// notifies nobody). The previous ping of the channel is deleted to keep it tidy.
     pub async fn ping(&self, game: i64, channel: u64, view: &View) {
         let Some(user) = view.ping else { return };
-        let lang = self
-            .service
-            .table(channel)
-            .await
-            .map_or(Lang::En, |t| t.lang());
+        let lang = view.lang;
         let due = view
             .deadline_ms
             .map(|ms| format!(" <t:{}:R>", ms.div_euclid(1000)))
@@ -553,6 +540,5 @@ mod tests {
                 assert_eq!(b["label"].as_str().unwrap().chars().count(), 80);
             }
         }
-        assert_eq!(version_of(&view), Some(0));
     }
 }

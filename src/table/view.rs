@@ -38,6 +38,11 @@ pub struct View {
     pub ping: Option<u64>,
     /// When the current action is due (ms since the Unix epoch).
     pub deadline_ms: Option<i64>,
+    /// The game and the version shown (None for a private note).
+    pub game: Option<i64>,
+    pub version: Option<u64>,
+    /// The table's language.
+    pub lang: Lang,
 }
 
 impl View {
@@ -471,6 +476,9 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
         ping: turn_ping(t),
         // A countdown only while a person is to act (bots move after a short pacing delay).
         deadline_ms: t.deadline_ms.filter(|_| !t.computer_acts()),
+        game: Some(t.id),
+        version: Some(t.version),
+        lang,
     }
 }
 
