@@ -165,6 +165,14 @@ fn train(
             return ExitCode::FAILURE;
         }
     };
+    let inputs = yutbot::ai::net::Spots::new(&yutbot::ai::Knowledge::new(&cfg.rules)).inputs();
+    if let Some(n) = start.as_ref().filter(|n| n.inputs != inputs) {
+        eprintln!(
+            "error: the start network has {} inputs; these rules need {inputs}",
+            n.inputs
+        );
+        return ExitCode::from(2);
+    }
     let t0 = std::time::Instant::now();
     let check = |n: u32, net: &Net| {
         let sim = yutbot::sim::SimConfig {

@@ -288,6 +288,10 @@ fn the_network_file_rejects_damage() {
     let mut wrong = bytes.clone();
     wrong[0] = b'X';
     assert!(yutbot::ai::net::Net::from_bytes(&wrong).is_none());
+    // Sizes that would overflow are refused, not trusted.
+    let mut huge = bytes.clone();
+    huge[8..16].copy_from_slice(&[0xff; 8]);
+    assert!(yutbot::ai::net::Net::from_bytes(&huge).is_none());
 }
 
 #[test]

@@ -255,8 +255,11 @@ impl Net {
         }
         let word = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap()) as usize;
         let (inputs, hidden) = (word(8), word(12));
-        let n = inputs * hidden + 2 * hidden + 1;
-        if b.len() != 16 + 4 * n {
+        let n = inputs
+            .checked_mul(hidden)?
+            .checked_add(hidden.checked_mul(2)?)?
+            .checked_add(1)?;
+        if hidden == 0 || n.checked_mul(4)?.checked_add(16)? != b.len() {
             return None;
         }
         let f: Vec<f32> = b[16..]
