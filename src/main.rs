@@ -71,6 +71,9 @@ enum Command {
         /// Chance of a random move in self-play.
         #[arg(long, default_value_t = 0.1)]
         explore: f64,
+        /// Plans the self-play Master checks against the reply (0: faster, the default).
+        #[arg(long, default_value_t = 0)]
+        reply_plans: usize,
     },
     /// Write a gallery of board pictures from played games.
     Render {
@@ -284,6 +287,7 @@ fn main() -> ExitCode {
             check_every,
             check_games,
             explore,
+            reply_plans,
         } => train(
             yutbot::ai::train::TrainConfig {
                 rules: match yutbot::game::Rules::preset_named(&preset) {
@@ -299,6 +303,7 @@ fn main() -> ExitCode {
                 rate,
                 lambda,
                 explore,
+                reply_plans,
             },
             from,
             out,

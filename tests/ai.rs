@@ -306,6 +306,7 @@ fn training_is_deterministic_and_learns_who_is_ahead() {
         rate: 0.05,
         lambda: 0.7,
         explore: 0.0,
+        reply_plans: 0,
     };
     let a = train::train(&cfg, None, 0, |_, _| {});
     let b = train::train(&cfg, None, 0, |_, _| {});

@@ -20,6 +20,8 @@ pub struct TrainConfig {
     pub lambda: f32,
     /// Chance that a move in self-play is a uniformly random legal one (exploration).
     pub explore: f64,
+    /// Plans the self-play Master checks against the reply (0: the pool search alone).
+    pub reply_plans: usize,
 }
 
 /// Train from `start` (or fresh weights). `progress` is called every `every` games.
@@ -39,7 +41,7 @@ pub fn train(
             net: net.clone(),
             spots: spots.clone(),
         });
-        let bot = Bot::with_learned(&cfg.rules, Some(learned), 0);
+        let bot = Bot::with_learned(&cfg.rules, Some(learned), cfg.reply_plans);
         let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed.wrapping_mul(1_000_003) + i as u64);
         let Ok((mut g, _)) = Game::new(cfg.rules.clone(), 2, false, &mut rng) else {
             break;
