@@ -73,6 +73,18 @@ async fn assert_replays(svc: &Service, game: i64) {
         serde_json::to_string(&stored).unwrap(),
         "the log replays to the stored state"
     );
+    // Every move the computer made is recorded with its command, so the replay above did
+    // not depend on the bots' code.
+    let log = svc.store().log(game).await.unwrap();
+    let computer: Vec<_> = log
+        .iter()
+        .filter(|e| matches!(e.command, Command::BotTurn | Command::Timeout))
+        .collect();
+    assert!(computer.iter().all(|e| e.played.is_some()));
+    assert!(log
+        .iter()
+        .filter(|e| !matches!(e.command, Command::BotTurn | Command::Timeout))
+        .all(|e| e.played.is_none()));
 }
 
 #[tokio::test(start_paused = true)]

@@ -227,3 +227,70 @@ fn leave_gives_up_a_lobby_seat_and_hands_a_running_seat_to_a_bot() {
     assert!(t.apply(&zed, &Command::Leave, 20).is_err());
     assert_eq!(t, before);
 }
+
+/// A bot's move is recorded with its command and replays from the record, not by asking the
+/// bot again: a log written by one version of the bots replays the same under another. And
+/// a bot's choice does not draw from the table's throw stream.
+#[test]
+fn bot_turns_replay_from_the_recorded_action() {
+    use yutbot::game::{Action, Phase};
+    let host = Actor::user(1, "Ann");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::En),
+        3,
+    );
+    t.apply(
+        &host,
+        &Command::AddBot {
+            level: Level::Random,
+        },
+        0,
+    )
+    .unwrap();
+    t.apply(&host, &Command::Start, 0).unwrap();
+    let mut now = 0;
+    let mut checked_spends = 0;
+    for _ in 0..2000 {
+        if t.status != Status::Playing {
+            break;
+        }
+        now += 60_000;
+        let before = t.clone();
+        let out = t.apply(&Actor::System, &Command::Timeout, now).unwrap();
+        let played = out.played.expect("the computer's action is reported");
+        // Replaying from the record gives the same table.
+        let mut again = before.clone();
+        again
+            .apply_logged(&Actor::System, &Command::Timeout, now, Some(&played))
+            .unwrap();
+        assert_eq!(again, t);
+        let game = before.game.as_ref().unwrap();
+        if game.phase() == Phase::Spend {
+            // A spend draws nothing from the throw stream, however the bot chose.
+            assert_eq!(before.rng, t.rng);
+            // A different recorded move is played as recorded.
+            let moves = game.legal_moves();
+            if let Some(other) = moves.iter().find(|m| Action::Move(**m) != played) {
+                let mut alt = before.clone();
+                alt.apply_logged(
+                    &Actor::System,
+                    &Command::Timeout,
+                    now,
+                    Some(&Action::Move(*other)),
+                )
+                .unwrap();
+                assert_ne!(
+                    alt.game, t.game,
+                    "the recorded move, not the bot's, is played"
+                );
+                checked_spends += 1;
+            }
+        }
+    }
+    assert_eq!(t.status, Status::Finished);
+    assert!(checked_spends > 10, "{checked_spends} spends checked");
+}

@@ -1,6 +1,7 @@
 //! SQLite storage: games with their state, seats, the append-only action log, results and
 //! per-server statistics. Every action is one transaction guarded by the game's version.
 
+use crate::game::Action;
 use crate::table::core::{Actor, Command, Player, Status, Table};
 use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -31,6 +32,8 @@ pub struct LogEntry {
     pub actor: Actor,
     pub command: Command,
     pub at_ms: i64,
+    /// What the computer played for this command (bot turn, time-out).
+    pub played: Option<Action>,
 }
 
 /// A stored game with the message that shows it.
@@ -148,7 +151,16 @@ impl Store {
             other => other?,
         }
         Self::write_seats(&mut tx, &table).await?;
-        Self::append(&mut tx, table.id, table.version, actor, command, now_ms).await?;
+        Self::append(
+            &mut tx,
+            table.id,
+            table.version,
+            actor,
+            command,
+            None,
+            now_ms,
+        )
+        .await?;
         tx.commit().await?;
         Ok(table)
     }
@@ -216,18 +228,25 @@ impl Store {
         version: u64,
         actor: &Actor,
         command: &Command,
+        played: Option<&Action>,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        let actor = serde_json::to_string(actor).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let command =
-            serde_json::to_string(command).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let json = |e: serde_json::Error| StoreError::Corrupt(e.to_string());
+        let actor = serde_json::to_string(actor).map_err(json)?;
+        let command = serde_json::to_string(command).map_err(json)?;
+        let played = played
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(json)?;
         sqlx::query(
-            "INSERT INTO actions (game_id, version, actor, command, at_ms) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, version, actor, command, played, at_ms)
+             VALUES (?, ?, ?, ?, ?, ?)",
         )
         .bind(game)
         .bind(version as i64)
         .bind(actor)
         .bind(command)
+        .bind(played)
         .bind(now_ms)
         .execute(&mut *tx)
         .await?;
@@ -242,6 +261,7 @@ impl Store {
         t: &Table,
         actor: &Actor,
         command: &Command,
+        played: Option<&Action>,
         now_ms: i64,
         seats_changed: bool,
     ) -> Result<(), StoreError> {
@@ -249,9 +269,10 @@ impl Store {
         let t = t.clone();
         let actor = actor.clone();
         let command = command.clone();
+        let played = played.copied();
         off_clock(async move {
             store
-                .commit_now(t, actor, command, now_ms, seats_changed)
+                .commit_now(t, actor, command, played, now_ms, seats_changed)
                 .await
         })
         .await
@@ -262,6 +283,7 @@ impl Store {
         t: Table,
         actor: Actor,
         command: Command,
+        played: Option<Action>,
         now_ms: i64,
         seats_changed: bool,
     ) -> Result<(), StoreError> {
@@ -291,7 +313,16 @@ impl Store {
         if seats_changed {
             Self::write_seats(&mut tx, t).await?;
         }
-        Self::append(&mut tx, t.id, t.version, actor, command, now_ms).await?;
+        Self::append(
+            &mut tx,
+            t.id,
+            t.version,
+            actor,
+            command,
+            played.as_ref(),
+            now_ms,
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -413,9 +444,10 @@ impl Store {
             if e.version == 0 {
                 continue;
             }
-            t.apply(&e.actor, &e.command, e.at_ms).map_err(|r| {
-                StoreError::Corrupt(format!("log entry {} refused: {r}", e.version))
-            })?;
+            t.apply_logged(&e.actor, &e.command, e.at_ms, e.played.as_ref())
+                .map_err(|r| {
+                    StoreError::Corrupt(format!("log entry {} refused: {r}", e.version))
+                })?;
             if t.version != e.version {
                 return Err(StoreError::Corrupt(format!(
                     "log entry {} out of order",
@@ -434,7 +466,8 @@ impl Store {
 
     async fn log_now(&self, game: i64) -> Result<Vec<LogEntry>, StoreError> {
         let rows = sqlx::query(
-            "SELECT version, actor, command, at_ms FROM actions WHERE game_id = ? ORDER BY version",
+            "SELECT version, actor, command, at_ms, played FROM actions
+             WHERE game_id = ? ORDER BY version",
         )
         .bind(game)
         .fetch_all(&self.pool)
@@ -448,6 +481,11 @@ impl Store {
                     command: serde_json::from_str(r.get::<&str, _>(2))
                         .map_err(|e| StoreError::Corrupt(e.to_string()))?,
                     at_ms: r.get::<i64, _>(3),
+                    played: r
+                        .get::<Option<&str>, _>(4)
+                        .map(serde_json::from_str)
+                        .transpose()
+                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
                 })
             })
             .collect()

@@ -363,7 +363,13 @@ pub struct Outcome {
     pub repost: bool,
     /// The command asks for a new game with the same seats (handled by the service).
     pub rematch: bool,
+    /// The action the computer chose (bot turn, time-out): logged with the command so a
+    /// replay of the log does not depend on the bots' code.
+    pub played: Option<Action>,
 }
+
+/// The random stream bots draw from (ChaCha stream ids; the table's throws use stream 0).
+const BOT_STREAM: u64 = 0xb07 << 48;
 
 /// What to do instead, for a refused action in the wrong phase.
 fn hint(lang: Lang, phase: Option<Phase>) -> String {
@@ -503,14 +509,33 @@ impl Table {
 
     /// Apply a command. On refusal nothing changes.
     pub fn apply(&mut self, actor: &Actor, cmd: &Command, now_ms: i64) -> Result<Outcome, Refusal> {
+        self.apply_logged(actor, cmd, now_ms, None)
+    }
+
+    /// Apply a command from the action log: where the computer played (bot turn, time-out),
+    /// `played` is the action it chose then, played again instead of asking the bot (a bot
+    /// that has changed since must not change the past). On refusal nothing changes.
+    pub fn apply_logged(
+        &mut self,
+        actor: &Actor,
+        cmd: &Command,
+        now_ms: i64,
+        played: Option<&Action>,
+    ) -> Result<Outcome, Refusal> {
         let mut next = self.clone();
-        let out = next.apply_inner(actor, cmd, now_ms)?;
+        let out = next.apply_inner(actor, cmd, now_ms, played)?;
         next.version += 1;
         *self = next;
         Ok(out)
     }
 
-    fn apply_inner(&mut self, actor: &Actor, cmd: &Command, now: i64) -> Result<Outcome, Refusal> {
+    fn apply_inner(
+        &mut self,
+        actor: &Actor,
+        cmd: &Command,
+        now: i64,
+        played: Option<&Action>,
+    ) -> Result<Outcome, Refusal> {
         let mut out = Outcome::default();
         match cmd {
             Command::Join => self.join(actor)?,
@@ -664,12 +689,20 @@ impl Table {
                         Lang::Ko => format!("⏰ {name} 님 시간이 다 되어 봇이 대신 두었어요."),
                     });
                 }
-                let action = {
-                    let g = self.game.as_ref().ok_or(Refusal::NotPlaying)?;
-                    let bot = Bot::new(level, g.rules());
-                    bot.choose(g, &mut self.rng).ok_or(Refusal::NotDue)?
+                let action = match played {
+                    Some(a) => *a,
+                    None => {
+                        let g = self.game.as_ref().ok_or(Refusal::NotPlaying)?;
+                        let bot = Bot::new(level, g.rules());
+                        // The bot draws from its own stream (per version), so the throws
+                        // that follow do not depend on how many numbers a bot used.
+                        let mut rng = self.rng.clone();
+                        rng.set_stream(BOT_STREAM ^ self.version);
+                        bot.choose(g, &mut rng).ok_or(Refusal::NotDue)?
+                    }
                 };
                 self.play(&action, now, &mut out)?;
+                out.played = Some(action);
             }
         }
         Ok(out)

@@ -596,7 +596,7 @@ impl GameActor {
         if let Err(e) = self
             .inner
             .store
-            .commit(&next, actor, cmd, now, seats_changed)
+            .commit(&next, actor, cmd, out.played.as_ref(), now, seats_changed)
             .await
         {
             tracing::error!(game = next.id, channel = next.channel, error = %e, "storing an action failed; the game is unchanged");
