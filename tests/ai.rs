@@ -332,3 +332,36 @@ fn training_is_deterministic_and_learns_who_is_ahead() {
     let (ahead, behind) = (value(true), value(false));
     assert!(ahead > 0.8 && behind < 0.2, "ahead {ahead} behind {behind}");
 }
+
+#[test]
+fn master_with_three_or_four_sides_looks_ahead_to_its_next_turn() {
+    // With more than two sides Master checks its best plans against every other seat's throws
+    // and moves until its turn comes round. Over the same games against three Reference
+    // players it must win more often than the same Master without that check (the README has
+    // the full figures: 0.31 -> 0.39 over 6,000 games).
+    let rules = Rules::default();
+    let cfg = yutbot::sim::SimConfig {
+        a: Level::Master,
+        b: Level::Reference,
+        games: 160,
+        rules: rules.clone(),
+        seats: 4,
+        teams: false,
+        seed: 11,
+        threads: 2,
+    };
+    let reference = Bot::new(Level::Reference, &rules);
+    let with = yutbot::sim::run_bots(&cfg, &Bot::new(Level::Master, &rules), &reference);
+    let without = yutbot::sim::run_bots(&cfg, &Bot::with_learned(&rules, None, 0), &reference);
+    eprintln!(
+        "4 seats: {} wins with the check, {} without",
+        with.a_wins, without.a_wins
+    );
+    assert!(
+        with.a_wins > without.a_wins,
+        "{} vs {} wins",
+        with.a_wins,
+        without.a_wins
+    );
+    assert!(with.a_ms(99.0) < 100.0, "debug build decision time");
+}

@@ -267,11 +267,40 @@ impl Bot {
         best.1
     }
 
+    /// Master's pool-search score of each legal move (best first), without the reply check.
+    /// For experiments and diagnostics.
+    pub fn ranked(&self, game: &Game) -> Vec<(f32, Move)> {
+        let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
+        game.legal_moves_into(&mut moves);
+        let mut search = Search {
+            bot: self,
+            seat: game.turn(),
+            nodes: 0,
+            limit: MASTER_NODES,
+            memo: HashMap::new(),
+        };
+        let mut scored = Vec::new();
+        for m in &moves {
+            let mut g = game.clone();
+            if g.play_move(m, &mut Vec::new()).is_ok() {
+                scored.push((search.best(&g).0, *m));
+            }
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored
+    }
+
+    /// The learned score for `seat` (two sides, a preset's rules), for experiments.
+    pub fn score(&self, g: &Game, seat: Seat) -> Option<f32> {
+        self.learned_score(g, seat)
+    }
+
     /// Master: search every order and assignment of the chips in the pool (until the turn
     /// passes or a bonus throw is due), scoring each end position (with the learned network
-    /// in two-sided games of a preset, else the hand-made evaluation); then look one turn
-    /// further for the most promising plans: every throw the next seat can make, with its
-    /// best reply (searched the same way under the network, greedy otherwise).
+    /// in two-sided games of a preset, else the hand-made evaluation); then look further for
+    /// the most promising plans: with two sides, every throw the next seat can make with its
+    /// best reply (searched the same way under the network, greedy otherwise); with three or
+    /// four sides, every seat's throws and best-looking moves until our turn comes round.
     fn plan(&self, game: &Game, moves: &[Move]) -> Move {
         if moves.len() == 1 {
             return moves[0];
@@ -295,13 +324,15 @@ impl Bot {
         // Stable order: ties keep the legal-move order.
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         let win = self.win(game);
-        if scored[0].0 >= win || game.sides() != 2 || self.reply_plans == 0 {
+        if scored[0].0 >= win || self.reply_plans == 0 {
             return scored[0].1;
         }
         let mut best = (f32::NEG_INFINITY, scored[0].1);
         for (s, m, leaf) in scored.iter().take(self.reply_plans) {
             let v = if *s >= win {
                 win
+            } else if game.sides() > 2 {
+                self.after_round(leaf, game.turn()).unwrap_or(*s)
             } else {
                 self.after_reply(leaf, game.turn()).unwrap_or(*s)
             };
@@ -310,6 +341,59 @@ impl Bot {
             }
         }
         best.1
+    }
+
+    /// Expected value for `seat` when its turn comes round again from `leaf`: every other seat
+    /// throws (every way the throws can fall, down to a small probability) and plays its
+    /// best-looking moves by the hand-made evaluation. None when the leaf is not the end of
+    /// our turn.
+    fn after_round(&self, leaf: &Game, seat: Seat) -> Option<f32> {
+        if leaf.is_over() || leaf.turn() == seat || leaf.phase() != Phase::Throw {
+            return None;
+        }
+        let min_p = ROUND_MIN_PROB;
+        let mut total = 0.0f32;
+        let mut mass = 0.0f32;
+        let mut stack: Vec<(Game, f32, u8)> = vec![(leaf.clone(), 1.0, 0)];
+        let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
+        while let Some((mut g, p, bonus)) = stack.pop() {
+            if g.is_over() || g.turn() == seat {
+                total += p * evaluate(&self.k, &self.w, &g, seat, owed_to(&g, seat));
+                mass += p;
+                continue;
+            }
+            if g.phase() == Phase::Throw {
+                for chip in Chip::ALL {
+                    let q = self.k.odds[chip as usize] as f32 * (1.0 - self.k.nak as f32);
+                    let pq = p * q;
+                    if q <= 0.0 || pq < min_p || (bonus >= 2 && chip.earns_throw()) {
+                        continue;
+                    }
+                    let mut next = g.clone();
+                    if next.play_forced(Some(chip)).is_ok() {
+                        let b = if chip.earns_throw() { bonus + 1 } else { bonus };
+                        stack.push((next, pq, b));
+                    }
+                }
+                if self.k.nak > 0.0 && p * (self.k.nak as f32) >= min_p {
+                    let mut next = g.clone();
+                    if next.play_forced(None).is_ok() {
+                        stack.push((next, p * self.k.nak as f32, bonus));
+                    }
+                }
+                continue;
+            }
+            let mover = g.turn();
+            while g.phase() == Phase::Spend && g.turn() == mover {
+                g.legal_moves_into(&mut moves);
+                let m = self.greedy(&g, &moves);
+                if g.play_move(&m, &mut Vec::new()).is_err() {
+                    break;
+                }
+            }
+            stack.push((g, p, 0));
+        }
+        (mass > 0.0).then(|| total / mass)
     }
 
     /// Expected value for `seat` after the next seat's turn from `leaf` (two sides only), the
@@ -393,6 +477,9 @@ const MASTER_REPLY_PLANS: usize = 6;
 const REPLY_NODES: usize = 200;
 /// Throw sequences of the reply less likely than this are left out.
 const REPLY_MIN_PROB: f32 = 0.002;
+/// With three or four sides: throw sequences of the other seats' round less likely than this
+/// are left out.
+const ROUND_MIN_PROB: f32 = 0.002;
 
 struct Search<'a> {
     bot: &'a Bot,
