@@ -74,6 +74,9 @@ enum Command {
         /// Plans the self-play Master checks against the reply (0: faster, the default).
         #[arg(long, default_value_t = 0)]
         reply_plans: usize,
+        /// Sides in the self-play games: 2, 3 or 4.
+        #[arg(long, default_value_t = 2)]
+        sides: u8,
     },
     /// Write a gallery of board pictures from played games.
     Render {
@@ -168,7 +171,12 @@ fn train(
             return ExitCode::FAILURE;
         }
     };
-    let inputs = yutbot::ai::net::Spots::new(&yutbot::ai::Knowledge::new(&cfg.rules)).inputs();
+    if !(2..=4).contains(&cfg.sides) {
+        eprintln!("error: sides must be 2, 3 or 4");
+        return ExitCode::from(2);
+    }
+    let inputs =
+        yutbot::ai::net::Spots::new(&yutbot::ai::Knowledge::new(&cfg.rules)).inputs_for(cfg.sides);
     if let Some(n) = start.as_ref().filter(|n| n.inputs != inputs) {
         eprintln!(
             "error: the start network has {} inputs; these rules need {inputs}",
@@ -178,23 +186,29 @@ fn train(
     }
     let t0 = std::time::Instant::now();
     let check = |n: u32, net: &Net| {
+        // Two sides: against Random; three or four: one seat against Reference players.
+        let b = if cfg.sides == 2 {
+            Level::Random
+        } else {
+            Level::Reference
+        };
         let sim = yutbot::sim::SimConfig {
             a: Level::Master,
-            b: Level::Random,
+            b,
             games: check_games,
             rules: cfg.rules.clone(),
-            seats: 2,
+            seats: cfg.sides,
             teams: false,
             seed: 7,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        let master = train::master_with(&cfg.rules, net);
-        let r = yutbot::sim::run_bots(&sim, &master, &Bot::new(Level::Random, &cfg.rules));
+        let master = train::master_with(&cfg.rules, net, cfg.sides);
+        let r = yutbot::sim::run_bots(&sim, &master, &Bot::new(b, &cfg.rules));
         if let Err(e) = std::fs::write(&out, net.to_bytes()) {
             eprintln!("error: writing {}: {e}", out.display());
         }
         println!(
-            "games={n} secs={:.0} vs_random: {}",
+            "games={n} secs={:.0} vs_{b}: {}",
             t0.elapsed().as_secs_f64(),
             r.line()
         );
@@ -288,6 +302,7 @@ fn main() -> ExitCode {
             check_games,
             explore,
             reply_plans,
+            sides,
         } => train(
             yutbot::ai::train::TrainConfig {
                 rules: match yutbot::game::Rules::preset_named(&preset) {
@@ -304,6 +319,7 @@ fn main() -> ExitCode {
                 lambda,
                 explore,
                 reply_plans,
+                sides,
             },
             from,
             out,

@@ -84,6 +84,8 @@ const EASY_BLUNDER: f64 = 0.5;
 pub struct Learned {
     pub net: net::Net,
     pub spots: net::Spots,
+    /// The number of sides it was trained for.
+    pub sides: u8,
 }
 
 /// Score of a won position under the learned evaluation (a lost one scores 0).
@@ -110,26 +112,47 @@ static NETS: [(Preset, &[u8]); 4] = [
     ),
 ];
 
-/// The built-in network for these rules, if there is one.
+/// The networks trained for three and four sides (`yutbot train --sides N`).
+static NETS_MULTI: [(Preset, u8, &[u8]); 2] = [
+    (
+        Preset::Standard,
+        3,
+        include_bytes!("../../assets/ai/standard-3p.net"),
+    ),
+    (
+        Preset::Standard,
+        4,
+        include_bytes!("../../assets/ai/standard-4p.net"),
+    ),
+];
+
+/// The built-in network for these rules and two sides, if there is one.
 pub fn learned_for(rules: &Rules) -> Option<Arc<Learned>> {
-    type Loaded = Vec<(Rules, Option<Arc<Learned>>)>;
+    learned_for_sides(rules, 2)
+}
+
+/// The built-in network for these rules and number of sides, if there is one.
+pub fn learned_for_sides(rules: &Rules, sides: u8) -> Option<Arc<Learned>> {
+    type Loaded = Vec<(Rules, u8, Option<Arc<Learned>>)>;
     static CELL: OnceLock<Loaded> = OnceLock::new();
     let all = CELL.get_or_init(|| {
         NETS.iter()
-            .map(|(preset, bytes)| {
-                let rules = Rules::preset(*preset);
+            .map(|(preset, bytes)| (*preset, 2, *bytes))
+            .chain(NETS_MULTI.iter().copied())
+            .map(|(preset, sides, bytes)| {
+                let rules = Rules::preset(preset);
                 let k = Knowledge::new(&rules);
                 let spots = net::Spots::new(&k);
                 let learned = net::Net::from_bytes(bytes)
-                    .filter(|n| n.inputs == spots.inputs())
-                    .map(|net| Arc::new(Learned { net, spots }));
-                (rules, learned)
+                    .filter(|n| n.inputs == spots.inputs_for(sides))
+                    .map(|net| Arc::new(Learned { net, spots, sides }));
+                (rules, sides, learned)
             })
             .collect()
     });
     all.iter()
-        .find(|(r, _)| r == rules)
-        .and_then(|(_, l)| l.clone())
+        .find(|(r, n, _)| r == rules && *n == sides)
+        .and_then(|(_, _, l)| l.clone())
 }
 
 /// A computer player for one rule set.
@@ -138,9 +161,9 @@ pub struct Bot {
     pub level: Level,
     k: Knowledge,
     w: Weights,
-    /// Master's evaluation of two-sided games (2 seats or 2v2 teams), where one was trained
-    /// for these rules.
-    learned: Option<Arc<Learned>>,
+    /// Master's learned evaluations for 2, 3 and 4 sides (two sides: 2 seats or 2v2 teams),
+    /// where one was trained for these rules.
+    learned: [Option<Arc<Learned>>; 3],
     /// Plans Master checks against the next seat's reply (two sides).
     reply_plans: usize,
 }
@@ -148,9 +171,9 @@ pub struct Bot {
 impl Bot {
     pub fn new(level: Level, rules: &Rules) -> Bot {
         let learned = if level == Level::Master {
-            learned_for(rules)
+            [2, 3, 4].map(|n| learned_for_sides(rules, n))
         } else {
-            None
+            [None, None, None]
         };
         Bot {
             level,
@@ -161,9 +184,18 @@ impl Bot {
         }
     }
 
-    /// A Master that evaluates two-sided games with `learned` and checks `reply_plans` of
-    /// its plans against the reply (0: none). For training and experiments.
+    /// A Master that evaluates games of `learned.sides` sides with `learned` (others with
+    /// the hand-made evaluation) and checks `reply_plans` of its plans against the reply (0:
+    /// none). For training and experiments.
     pub fn with_learned(rules: &Rules, learned: Option<Arc<Learned>>, reply_plans: usize) -> Bot {
+        let mut nets = [None, None, None];
+        if let Some(l) = learned {
+            if (2..=4).contains(&l.sides) {
+                let i = l.sides as usize - 2;
+                nets[i] = Some(l);
+            }
+        }
+        let learned = nets;
         Bot {
             level: Level::Master,
             k: Knowledge::new(rules),
@@ -174,10 +206,8 @@ impl Bot {
     }
 
     fn net_for(&self, g: &Game) -> Option<&Learned> {
-        match &self.learned {
-            Some(l) if g.sides() == 2 => Some(l),
-            _ => None,
-        }
+        let i = (g.sides() as usize).checked_sub(2)?;
+        self.learned.get(i)?.as_deref()
     }
 
     /// The learned score of a position for `seat`, where that applies.
@@ -189,6 +219,9 @@ impl Bot {
                 Some(o) if o.winner == me => NET_WIN,
                 _ => 0.0,
             });
+        }
+        if l.sides > 2 {
+            return Some(l.net.value(&net::input_for(&self.k, &l.spots, g, me)) * NET_WIN);
         }
         let p = l.net.value(&net::input(&self.k, &l.spots, g)) * NET_WIN;
         Some(if g.side_of(g.turn()) == me {
@@ -358,7 +391,7 @@ impl Bot {
         let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
         while let Some((mut g, p, bonus)) = stack.pop() {
             if g.is_over() || g.turn() == seat {
-                total += p * evaluate(&self.k, &self.w, &g, seat, owed_to(&g, seat));
+                total += p * self.leaf(&g, seat);
                 mass += p;
                 continue;
             }

@@ -60,9 +60,19 @@ impl Spots {
         self.class[route as usize * IDX + index as usize] as usize
     }
 
-    /// Number of network inputs for this board.
+    /// Number of network inputs for this board, two sides.
     pub fn inputs(&self) -> usize {
         DENSE + 2 * self.per_side()
+    }
+
+    /// Number of network inputs for this board and number of sides (see [`input_for`] for
+    /// three or four).
+    pub fn inputs_for(&self, sides: u8) -> usize {
+        if sides == 2 {
+            self.inputs()
+        } else {
+            DENSE + sides as usize * (self.per_side() + 1)
+        }
     }
 
     fn per_side(&self) -> usize {
@@ -130,6 +140,73 @@ pub fn input(k: &Knowledge, spots: &Spots, game: &Game) -> Input {
         push(&mut on, tail + (game.waiting(side) as usize).min(4));
         push(&mut on, tail + 5 + (game.home(side) as usize).min(4));
     }
+    Input { dense, on }
+}
+
+/// Inputs of a position with three or four sides, for the chance that side `x` wins (the
+/// network is asked once per side). Sides are listed in turn order from `x`; dense: each
+/// side's throws still needed, `x`'s lead over the best opponent, what `x` can capture and
+/// what can capture `x` next (a capture's cost times its chance), throws owed and the pool
+/// of the side to act; one-hot: each side's pieces on each spot, waiting and home, and which
+/// side is to act.
+pub fn input_for(k: &Knowledge, spots: &Spots, game: &Game, x: Side) -> Input {
+    let n = game.sides();
+    let order: ArrayVec<Side, 4> = (0..n).map(|d| (x + d) % n).collect();
+    let mut dense = [0.0f32; DENSE];
+    let mut best_opp = f32::INFINITY;
+    for (j, side) in order.iter().enumerate() {
+        let c = cost(k, game, *side);
+        dense[j] = c / 20.0;
+        if j > 0 {
+            best_opp = best_opp.min(c);
+        }
+    }
+    dense[4] = (best_opp - dense[0] * 20.0) / 5.0;
+    let h_x = hit_map(k, game, x);
+    let mut safe = [1.0f32; 29];
+    for side in order.iter().skip(1) {
+        let h = hit_map(k, game, *side);
+        for q in 0..29 {
+            safe[q] *= 1.0 - h[q];
+        }
+    }
+    let (mut threat, mut danger) = (0.0, 0.0);
+    for u in game.units() {
+        let q = u.point() as usize;
+        let loss = u.count as f32 * k.e_start - k.unit_e(u);
+        if u.side == x {
+            danger += (1.0 - safe[q]) * loss;
+        } else {
+            threat += h_x[q] * loss;
+        }
+    }
+    dense[5] = threat / 5.0;
+    dense[6] = danger / 5.0;
+    if game.phase() != Phase::Over {
+        dense[7] = (game.owed_throws().len() + game.deferred_bonus() as usize) as f32;
+    }
+    for (i, c) in Chip::ALL.iter().enumerate() {
+        dense[8 + i] = game.pool().iter().filter(|x| *x == c).count() as f32;
+    }
+    let mut on = ArrayVec::new();
+    for (block, side) in order.iter().enumerate() {
+        let base = DENSE + block * spots.per_side();
+        for u in game.units().iter().filter(|u| u.side == *side) {
+            let s = spots.of(u.route, u.index);
+            for d in 0..(u.count as usize).min(DEPTH) {
+                push(&mut on, base + s * DEPTH + d);
+            }
+        }
+        let tail = base + spots.count * DEPTH;
+        push(&mut on, tail + (game.waiting(*side) as usize).min(4));
+        push(&mut on, tail + 5 + (game.home(*side) as usize).min(4));
+    }
+    let to_act = game.side_of(game.turn());
+    let rel = (to_act + n - x) % n;
+    push(
+        &mut on,
+        DENSE + n as usize * spots.per_side() + rel as usize,
+    );
     Input { dense, on }
 }
 

@@ -2,7 +2,7 @@
 //! where a side is about to throw with an empty pool, the moves chosen by Master's search
 //! of the pool with the network being trained. Deterministic for a given seed.
 
-use super::net::{input, Input, Net, Spots};
+use super::net::{input, input_for, Input, Net, Spots};
 use super::{Bot, Knowledge, Learned};
 use crate::game::{Action, Game, Phase, Rules, Side};
 use rand::{Rng, SeedableRng};
@@ -22,6 +22,8 @@ pub struct TrainConfig {
     pub explore: f64,
     /// Plans the self-play Master checks against the reply (0: the pool search alone).
     pub reply_plans: usize,
+    /// Sides (seats) of the self-play games: 2, 3 or 4.
+    pub sides: u8,
 }
 
 /// Train from `start` (or fresh weights). `progress` is called every `every` games.
@@ -33,6 +35,9 @@ pub fn train(
 ) -> Net {
     let k = Knowledge::new(&cfg.rules);
     let spots = Spots::new(&k);
+    if cfg.sides != 2 {
+        return train_multi(cfg, start, every, progress);
+    }
     let mut net = start.unwrap_or_else(|| Net::new(spots.inputs(), cfg.hidden, cfg.seed));
     let mut inputs: Vec<Input> = Vec::new();
     let mut sides: Vec<Side> = Vec::new();
@@ -40,6 +45,7 @@ pub fn train(
         let learned = Arc::new(Learned {
             net: net.clone(),
             spots: spots.clone(),
+            sides: 2,
         });
         let bot = Bot::with_learned(&cfg.rules, Some(learned), cfg.reply_plans);
         let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed.wrapping_mul(1_000_003) + i as u64);
@@ -97,8 +103,76 @@ pub fn train(
     net
 }
 
-/// A Master using `net` (with reply checks), for measuring a network during training.
-pub fn master_with(rules: &Rules, net: &Net) -> Bot {
+/// Self-play with three or four sides: TD(λ) for every side's chance to win, from every
+/// position where a side is about to throw with an empty pool.
+fn train_multi(
+    cfg: &TrainConfig,
+    start: Option<Net>,
+    every: u32,
+    mut progress: impl FnMut(u32, &Net),
+) -> Net {
+    let k = Knowledge::new(&cfg.rules);
+    let spots = Spots::new(&k);
+    let n = cfg.sides;
+    let mut net = start.unwrap_or_else(|| Net::new(spots.inputs_for(n), cfg.hidden, cfg.seed));
+    // Per position: the inputs seen from each side.
+    let mut inputs: Vec<Vec<Input>> = Vec::new();
+    for i in 0..cfg.games {
+        let learned = Arc::new(Learned {
+            net: net.clone(),
+            spots: spots.clone(),
+            sides: n,
+        });
+        let bot = Bot::with_learned(&cfg.rules, Some(learned), cfg.reply_plans);
+        let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed.wrapping_mul(1_000_003) + i as u64);
+        let Ok((mut g, _)) = Game::new(cfg.rules.clone(), n, false, &mut rng) else {
+            break;
+        };
+        inputs.clear();
+        let mut plies = 0;
+        while !g.is_over() && plies < 4000 {
+            plies += 1;
+            if g.phase() == Phase::Throw && g.pool().is_empty() {
+                inputs.push((0..n).map(|x| input_for(&k, &spots, &g, x)).collect());
+            }
+            let action = if g.phase() == Phase::Spend && rng.random_bool(cfg.explore) {
+                let moves = g.legal_moves();
+                moves
+                    .get(rng.random_range(0..moves.len().max(1)))
+                    .map_or(Action::Throw, |m| Action::Move(*m))
+            } else {
+                bot.choose(&g, &mut rng).unwrap_or(Action::Throw)
+            };
+            if g.play(&action, &mut rng).is_err() {
+                break;
+            }
+        }
+        let Some(winner) = g.outcome().map(|o| o.winner) else {
+            continue;
+        };
+        let frac = i as f32 / cfg.games.max(1) as f32;
+        let rate = cfg.rate * (1.0 - 0.9 * frac);
+        for x in 0..n as usize {
+            let mut ret = if winner as usize == x { 1.0f32 } else { 0.0 };
+            let mut targets = vec![0.0f32; inputs.len()];
+            for t in (0..inputs.len()).rev() {
+                targets[t] = ret;
+                ret = (1.0 - cfg.lambda) * net.value(&inputs[t][x]) + cfg.lambda * ret;
+            }
+            for (t, y) in targets.iter().enumerate() {
+                net.learn(&inputs[t][x], *y, rate);
+            }
+        }
+        if every > 0 && (i + 1) % every == 0 {
+            progress(i + 1, &net);
+        }
+    }
+    net
+}
+
+/// A Master using `net` for games of `sides` sides (with reply checks), for measuring a
+/// network during training.
+pub fn master_with(rules: &Rules, net: &Net, sides: u8) -> Bot {
     let k = Knowledge::new(rules);
     let spots = Spots::new(&k);
     Bot::with_learned(
@@ -106,6 +180,7 @@ pub fn master_with(rules: &Rules, net: &Net) -> Bot {
         Some(Arc::new(Learned {
             net: net.clone(),
             spots,
+            sides,
         })),
         super::MASTER_REPLY_PLANS,
     )
