@@ -139,6 +139,30 @@ enum BenchCommand {
         #[arg(long, default_value_t = 50)]
         sends_per_s: u32,
     },
+    /// How much Master gives away, decision by decision: every legal move of sampled
+    /// decisions is played out to the end many times; ends with
+    /// `regret: per_decision=.. per_game=.. positions=N`.
+    Regret {
+        /// The opponent: random, reference, normal, easy or master.
+        #[arg(long, default_value = "random")]
+        b: yutbot::ai::Level,
+        #[arg(long, default_value = "standard")]
+        preset: String,
+        #[arg(long, default_value_t = 1000)]
+        positions: usize,
+        /// Look at every N-th decision that has a choice.
+        #[arg(long, default_value_t = 4)]
+        stride: usize,
+        #[arg(long, default_value_t = 1000)]
+        rollouts: u32,
+        /// Measure again decisions whose first-pass gap is above this.
+        #[arg(long, default_value_t = 0.008)]
+        refine_above: f64,
+        #[arg(long, default_value_t = 10000)]
+        refine: u32,
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+    },
     /// Render a mid-game 4-seat frame with a highlighted chip; ends with
     /// `render: p50=X ms p99=Y ms bytes=Z`.
     Render {
@@ -421,6 +445,62 @@ fn main() -> ExitCode {
             println!(
                 "render: p50={:.2} ms p99={:.2} ms bytes={}",
                 b.p50_ms, b.p99_ms, b.bytes
+            );
+            ExitCode::SUCCESS
+        }
+        Command::Bench {
+            command:
+                BenchCommand::Regret {
+                    b,
+                    preset,
+                    positions,
+                    stride,
+                    rollouts,
+                    refine_above,
+                    refine,
+                    seed,
+                },
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -- bench regret`");
+            }
+            let rules = match yutbot::game::Rules::preset_named(&preset) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let r = yutbot::sim::regret(&yutbot::sim::RegretConfig {
+                rules,
+                b,
+                positions,
+                stride,
+                rollouts,
+                refine_above,
+                refine,
+                seed,
+                threads: 2,
+            });
+            println!(
+                "{} decisions from {} games ({:.1} decisions with a choice per game)",
+                r.positions, r.games, r.decisions_per_game
+            );
+            println!(
+                "first pass, {rollouts} games per move: picking by one half, measured on the other: {:+.5} (se {:.5}) per decision; best minus Master's, same games: {:+.5}",
+                r.split_mean, r.split_se, r.naive_mean
+            );
+            let over = r.refined.iter().filter(|g| **g > 0.01).count();
+            println!(
+                "measured again with {refine} games: {} decisions, mean gap {:+.5}, {over} over 0.01",
+                r.refined.len(),
+                r.refined.iter().sum::<f64>() / r.refined.len().max(1) as f64 + 0.0
+            );
+            println!(
+                "regret: per_decision={:.5} per_game={:.4} positions={}",
+                r.refined.iter().map(|g| g.max(0.0)).sum::<f64>() / r.positions.max(1) as f64 + 0.0,
+                r.per_game(),
+                r.positions
             );
             ExitCode::SUCCESS
         }

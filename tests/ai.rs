@@ -413,3 +413,31 @@ fn master_with_three_or_four_sides_looks_ahead_to_its_next_turn() {
     );
     assert!(with.a_ms(99.0) < 100.0, "debug build decision time");
 }
+
+#[test]
+fn regret_measurement_is_deterministic_and_bounded() {
+    use yutbot::sim::{regret, RegretConfig};
+    let cfg = RegretConfig {
+        rules: Rules::default(),
+        b: Level::Random,
+        positions: 4,
+        stride: 3,
+        rollouts: 8,
+        refine_above: 0.0,
+        refine: 8,
+        seed: 3,
+        threads: 2,
+    };
+    let a = regret(&cfg);
+    let b = regret(&cfg);
+    assert_eq!(a.positions, 4);
+    assert!(a.games >= 1 && a.decisions_per_game >= 1.0);
+    // The best move's share of wins is never below Master's move on the same games.
+    assert!(a.naive_mean >= 0.0 && a.naive_mean <= 1.0);
+    assert!(a.split_mean.abs() <= 1.0);
+    assert_eq!(
+        (a.split_mean, a.naive_mean, a.refined.clone()),
+        (b.split_mean, b.naive_mean, b.refined.clone())
+    );
+    assert!(a.refined.iter().all(|g| g.abs() <= 1.0));
+}

@@ -184,11 +184,17 @@ impl Game {
                     return Err(SetupError::SharedPoint(other.side, pl.side, pl.at));
                 }
             }
+            // Under stacking = off no stack exists: `count` pieces there stand side by side.
+            let (units, count) = if game.rules.stacking == Stacking::Off {
+                (pl.count, 1)
+            } else {
+                (1, pl.count)
+            };
             let unit = Unit {
                 side: pl.side,
                 route,
                 index,
-                count: pl.count,
+                count,
             };
             // Under stacking = on, own pieces on one point are one stack.
             let merge = game.rules.stacking == Stacking::On;
@@ -199,11 +205,13 @@ impl Game {
             {
                 Some(u) => u.count += pl.count,
                 None => {
-                    if game.units.try_push(unit).is_err() {
-                        return Err(SetupError::TooManyPieces {
-                            side: pl.side,
-                            pieces: game.pieces,
-                        });
+                    for _ in 0..units {
+                        if game.units.try_push(unit).is_err() {
+                            return Err(SetupError::TooManyPieces {
+                                side: pl.side,
+                                pieces: game.pieces,
+                            });
+                        }
                     }
                 }
             }
