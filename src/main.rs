@@ -162,6 +162,9 @@ enum BenchCommand {
         refine: u32,
         #[arg(long, default_value_t = 7)]
         seed: u64,
+        /// Print the N decisions with the largest gaps.
+        #[arg(long, default_value_t = 0)]
+        show: usize,
     },
     /// Render a mid-game 4-seat frame with a highlighted chip; ends with
     /// `render: p50=X ms p99=Y ms bytes=Z`.
@@ -459,6 +462,7 @@ fn main() -> ExitCode {
                     refine_above,
                     refine,
                     seed,
+                    show,
                 },
         } => {
             if cfg!(debug_assertions) {
@@ -496,6 +500,12 @@ fn main() -> ExitCode {
                 r.refined.len(),
                 r.refined.iter().sum::<f64>() / r.refined.len().max(1) as f64 + 0.0
             );
+            for (gap, g, master, other) in r.worst.iter().take(show) {
+                println!(
+                    "gap {gap:+.4}: {}; Master: {master}; better: {other}",
+                    yutbot::sim::describe(g)
+                );
+            }
             println!(
                 "regret: per_decision={:.5} per_game={:.4} positions={}",
                 r.refined.iter().map(|g| g.max(0.0)).sum::<f64>() / r.positions.max(1) as f64 + 0.0,

@@ -198,6 +198,28 @@ pub struct RegretResult {
     pub naive_mean: f64,
     /// Decisions measured again, and their gaps (best-looking move minus Master's move).
     pub refined: Vec<f64>,
+    /// The decisions measured again: gap, position, Master's move, the other move.
+    pub worst: Vec<(f64, Game, crate::game::Move, crate::game::Move)>,
+}
+
+/// One line describing a position: whose turn, the pool, every piece on the board, waiting
+/// and home pieces by side.
+pub fn describe(g: &Game) -> String {
+    let mut s = format!("seat {} to act, pool [", g.turn());
+    let chips: Vec<String> = g.pool().iter().map(|c| c.to_string()).collect();
+    s += &chips.join(" ");
+    s += "];";
+    for side in 0..g.sides() {
+        s += &format!(" side {side}:");
+        for u in g.units().iter().filter(|u| u.side == side) {
+            s += &format!(" {}", u.point());
+            if u.count > 1 {
+                s += &format!("x{}", u.count);
+            }
+        }
+        s += &format!(" (waiting {}, home {})", g.waiting(side), g.home(side));
+    }
+    s
 }
 
 impl RegretResult {
@@ -271,7 +293,13 @@ pub fn regret(cfg: &RegretConfig) -> RegretResult {
 
     let threads = cfg.threads.max(1);
     // Per decision: split-half gap, naive gap, refined gap (if measured again).
-    let rows: Vec<(f64, f64, Option<f64>)> = std::thread::scope(|s| {
+    type Row = (
+        f64,
+        f64,
+        Option<f64>,
+        Option<(f64, Game, crate::game::Move, crate::game::Move)>,
+    );
+    let rows: Vec<Row> = std::thread::scope(|s| {
         let hs: Vec<_> = (0..threads)
             .map(|t| {
                 let (pos, finish) = (&pos, &finish);
@@ -318,7 +346,9 @@ pub fn regret(cfg: &RegretConfig) -> RegretResult {
                             }
                             gap as f64 / cfg.refine as f64
                         });
-                        out.push((split / 2.0, naive, refined));
+                        let worst = refined
+                            .map(|gap| (gap, p.game.clone(), p.moves[p.chosen], p.moves[best]));
+                        out.push((split / 2.0, naive, refined, worst));
                         j += threads;
                     }
                     out
@@ -340,5 +370,10 @@ pub fn regret(cfg: &RegretConfig) -> RegretResult {
         split_se: (var / n).sqrt(),
         naive_mean: rows.iter().map(|r| r.1).sum::<f64>() / n,
         refined: rows.iter().filter_map(|r| r.2).collect(),
+        worst: {
+            let mut w: Vec<_> = rows.into_iter().filter_map(|r| r.3).collect();
+            w.sort_by(|a, b| b.0.total_cmp(&a.0));
+            w
+        },
     }
 }
