@@ -77,6 +77,9 @@ enum Command {
         /// Sides in the self-play games: 2, 3 or 4.
         #[arg(long, default_value_t = 2)]
         sides: u8,
+        /// Train a specialist against Random (two sides) instead of by self-play.
+        #[arg(long)]
+        against_random: bool,
     },
     /// Write a gallery of board pictures from played games.
     Render {
@@ -202,8 +205,13 @@ fn train(
         eprintln!("error: sides must be 2, 3 or 4");
         return ExitCode::from(2);
     }
-    let inputs =
-        yutbot::ai::net::Spots::new(&yutbot::ai::Knowledge::new(&cfg.rules)).inputs_for(cfg.sides);
+    if cfg.against_random && cfg.sides != 2 {
+        eprintln!("error: --against-random trains for two sides");
+        return ExitCode::from(2);
+    }
+    let inputs = yutbot::ai::net::Spots::new(&yutbot::ai::Knowledge::new(&cfg.rules))
+        .inputs_for(cfg.sides)
+        + cfg.against_random as usize;
     if let Some(n) = start.as_ref().filter(|n| n.inputs != inputs) {
         eprintln!(
             "error: the start network has {} inputs; these rules need {inputs}",
@@ -330,6 +338,7 @@ fn main() -> ExitCode {
             explore,
             reply_plans,
             sides,
+            against_random,
         } => train(
             yutbot::ai::train::TrainConfig {
                 rules: match yutbot::game::Rules::preset_named(&preset) {
@@ -347,6 +356,7 @@ fn main() -> ExitCode {
                 explore,
                 reply_plans,
                 sides,
+                against_random,
             },
             from,
             out,

@@ -300,6 +300,7 @@ fn multi_side_training_is_deterministic_and_learns_who_is_ahead() {
         explore: 0.0,
         reply_plans: 0,
         sides: 3,
+        against_random: false,
     };
     let a = train::train(&cfg, None, 0, |_, _| {});
     let b = train::train(&cfg, None, 0, |_, _| {});
@@ -354,6 +355,7 @@ fn training_is_deterministic_and_learns_who_is_ahead() {
         explore: 0.0,
         reply_plans: 0,
         sides: 2,
+        against_random: false,
     };
     let a = train::train(&cfg, None, 0, |_, _| {});
     let b = train::train(&cfg, None, 0, |_, _| {});
@@ -440,4 +442,62 @@ fn regret_measurement_is_deterministic_and_bounded() {
         (b.split_mean, b.naive_mean, b.refined.clone())
     );
     assert!(a.refined.iter().all(|g| g.abs() <= 1.0));
+}
+
+#[test]
+fn a_specialist_against_random_is_deterministic_and_plays_with_its_flag() {
+    use yutbot::ai::{net, train, Knowledge};
+    let rules = Rules::default();
+    let cfg = train::TrainConfig {
+        rules: rules.clone(),
+        games: 300,
+        hidden: 16,
+        seed: 4,
+        rate: 0.05,
+        lambda: 0.7,
+        explore: 0.0,
+        reply_plans: 6,
+        sides: 2,
+        against_random: true,
+    };
+    let a = train::train(&cfg, None, 0, |_, _| {});
+    let b = train::train(&cfg, None, 0, |_, _| {});
+    assert_eq!(a.to_bytes(), b.to_bytes());
+    let k = Knowledge::new(&rules);
+    let spots = net::Spots::new(&k);
+    assert_eq!(a.inputs, spots.inputs() + 1);
+    // Master's side ahead (three home, the last piece near the finish) against Random's
+    // pieces all waiting: high whoever is to throw, the flag saying which side Master is.
+    let pos = |turn: u8| Position {
+        seats: 2,
+        home: [3, 0, 0, 0],
+        pieces: vec![placed(0, 17, 1)],
+        turn,
+        ..Position::default()
+    };
+    let (g0, _) = Game::from_position(rules.clone(), &pos(0)).unwrap();
+    let mut x0 = net::input(&k, &spots, &g0);
+    x0.on.push(spots.inputs() as u16);
+    let (g1, _) = Game::from_position(rules.clone(), &pos(1)).unwrap();
+    let x1 = net::input(&k, &spots, &g1);
+    let (master_to_act, random_to_act) = (a.value(&x0), a.value(&x1));
+    assert!(
+        master_to_act > 0.7 && random_to_act < 0.3,
+        "master to act {master_to_act}, random to act {random_to_act}"
+    );
+    // A Master with it (no reply check) plays whole games against Random.
+    let master = train::master_with(&rules, &a, 2);
+    let sim = yutbot::sim::SimConfig {
+        a: Level::Master,
+        b: Level::Random,
+        games: 20,
+        rules: rules.clone(),
+        seats: 2,
+        teams: false,
+        seed: 3,
+        threads: 1,
+    };
+    let r = yutbot::sim::run_bots(&sim, &master, &Bot::new(Level::Random, &rules));
+    assert_eq!(r.games, 20);
+    assert!(r.win_rate() > 0.5, "{}", r.line());
 }

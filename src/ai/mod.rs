@@ -223,12 +223,15 @@ impl Bot {
         if l.sides > 2 {
             return Some(l.net.value(&net::input_for(&self.k, &l.spots, g, me)) * NET_WIN);
         }
-        let p = l.net.value(&net::input(&self.k, &l.spots, g)) * NET_WIN;
-        Some(if g.side_of(g.turn()) == me {
-            p
-        } else {
-            NET_WIN - p
-        })
+        let mut x = net::input(&self.k, &l.spots, g);
+        let mine = g.side_of(g.turn()) == me;
+        if mine && l.net.inputs == l.spots.inputs() + 1 {
+            // A specialist against Random (`yutbot train --against-random`) has one more
+            // input: "the side to act is this bot's".
+            x.on.push(l.spots.inputs() as u16);
+        }
+        let p = l.net.value(&x) * NET_WIN;
+        Some(if mine { p } else { NET_WIN - p })
     }
 
     /// Score of a position for `seat` at the end of its spending.

@@ -24,6 +24,11 @@ pub struct TrainConfig {
     pub reply_plans: usize,
     /// Sides (seats) of the self-play games: 2, 3 or 4.
     pub sides: u8,
+    /// Two sides only: train a specialist against Random instead of by self-play. Master
+    /// (the network being trained, no reply check) plays one seat, taking turns, and Random
+    /// the other; the network has one more input, set when Master's side is to act. For
+    /// measuring how well any player can do against Random.
+    pub against_random: bool,
 }
 
 /// Train from `start` (or fresh weights). `progress` is called every `every` games.
@@ -38,7 +43,10 @@ pub fn train(
     if cfg.sides != 2 {
         return train_multi(cfg, start, every, progress);
     }
-    let mut net = start.unwrap_or_else(|| Net::new(spots.inputs(), cfg.hidden, cfg.seed));
+    let specialist = cfg.against_random;
+    let flag = spots.inputs() as u16;
+    let mut net = start
+        .unwrap_or_else(|| Net::new(spots.inputs() + specialist as usize, cfg.hidden, cfg.seed));
     let mut inputs: Vec<Input> = Vec::new();
     let mut sides: Vec<Side> = Vec::new();
     for i in 0..cfg.games {
@@ -47,21 +55,30 @@ pub fn train(
             spots: spots.clone(),
             sides: 2,
         });
-        let bot = Bot::with_learned(&cfg.rules, Some(learned), cfg.reply_plans);
+        let reply_plans = if specialist { 0 } else { cfg.reply_plans };
+        let bot = Bot::with_learned(&cfg.rules, Some(learned), reply_plans);
         let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed.wrapping_mul(1_000_003) + i as u64);
         let Ok((mut g, _)) = Game::new(cfg.rules.clone(), 2, false, &mut rng) else {
             break;
         };
+        // Against Random: Master's side, taking turns.
+        let master: Side = (i % 2) as Side;
         inputs.clear();
         sides.clear();
         let mut plies = 0;
         while !g.is_over() && plies < 2000 {
             plies += 1;
+            let to_act = g.side_of(g.turn());
             if g.phase() == Phase::Throw && g.pool().is_empty() {
-                inputs.push(input(&k, &spots, &g));
-                sides.push(g.side_of(g.turn()));
+                let mut x = input(&k, &spots, &g);
+                if specialist && to_act == master {
+                    x.on.push(flag);
+                }
+                inputs.push(x);
+                sides.push(to_act);
             }
-            let action = if g.phase() == Phase::Spend && rng.random_bool(cfg.explore) {
+            let random = specialist && to_act != master;
+            let action = if g.phase() == Phase::Spend && (random || rng.random_bool(cfg.explore)) {
                 let moves = g.legal_moves();
                 moves
                     .get(rng.random_range(0..moves.len().max(1)))
@@ -175,6 +192,8 @@ fn train_multi(
 pub fn master_with(rules: &Rules, net: &Net, sides: u8) -> Bot {
     let k = Knowledge::new(rules);
     let spots = Spots::new(&k);
+    // A specialist against Random (one more input) already counts Random's reply.
+    let specialist = sides == 2 && net.inputs == spots.inputs() + 1;
     Bot::with_learned(
         rules,
         Some(Arc::new(Learned {
@@ -182,6 +201,10 @@ pub fn master_with(rules: &Rules, net: &Net, sides: u8) -> Bot {
             spots,
             sides,
         })),
-        super::MASTER_REPLY_PLANS,
+        if specialist {
+            0
+        } else {
+            super::MASTER_REPLY_PLANS
+        },
     )
 }
