@@ -838,3 +838,89 @@ async fn an_unreachable_api_url_is_a_clear_error() {
         Err(e) => assert!(e.to_string().contains("GET /gateway failed"), "{e}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn house_rules_on_the_new_command() {
+    let s = StandIn::start().await;
+    let bot = bot(&s, "house", 60).await;
+    let ch = 10_301;
+    let reply = |tok: String| {
+        let s = s.clone();
+        async move {
+            s.wait_for("a reply", Duration::from_secs(5), |st| {
+                let id = st.interactions.get(&tok)?.original?;
+                let m = st.messages.get(&id)?;
+                (!m.content.is_empty()).then(|| m.clone())
+            })
+            .await
+        }
+    };
+    // Bad house rules: a private answer that says what is wrong, and no game.
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([{"name": "house_rules", "type": 3, "value": "backdo=maybe"}]),
+    );
+    let r = reply(tok).await;
+    assert!(
+        r.ephemeral
+            && r.content.contains("backdo")
+            && r.content.contains("true or false")
+            && r.content.contains("No game was opened"),
+        "{}",
+        r.content
+    );
+    let tok = s.slash(
+        ch,
+        BOB,
+        "ko",
+        "new",
+        json!([{"name": "house_rules", "type": 3, "value": "colour=red"}]),
+    );
+    let r = reply(tok).await;
+    assert!(
+        r.ephemeral && r.content.contains("colour") && r.content.contains("판은 열리지"),
+        "{}",
+        r.content
+    );
+    // Good ones open the game with them, shown on the lobby.
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([
+            {"name": "house_rules", "type": 3, "value": "backdo=off, finish=exact"},
+            {"name": "bots", "type": 4, "value": 1}
+        ]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    assert!(
+        lobby
+            .content
+            .contains("standard + backdo=off, finish=exact rules"),
+        "{}",
+        lobby.content
+    );
+    // The list of every option, in both languages.
+    for (locale, head) in [("en-US", "**House rules**"), ("ko", "**집안 규칙**")] {
+        let tok = s.slash(
+            ch,
+            CAROL,
+            locale,
+            "rules",
+            json!([{"name": "options", "type": 5, "value": true}]),
+        );
+        let r = reply(tok).await;
+        assert!(
+            r.ephemeral && r.content.starts_with(head) && r.content.contains("`backdo_path`"),
+            "{}",
+            r.content
+        );
+    }
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}

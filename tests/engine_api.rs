@@ -282,3 +282,60 @@ fn unchanged_after_every_kind_of_refusal() {
         assert_eq!(g, before);
     }
 }
+
+#[test]
+fn house_rules_as_text() {
+    let mut r = Rules::default();
+    let set = r
+        .apply_text("backdo=off, Finish=exact; stacking=off capture_bonus:off flat_p=0.5")
+        .unwrap();
+    assert_eq!(
+        set,
+        ["backdo", "finish", "stacking", "capture_bonus", "flat_p"]
+    );
+    assert!(!r.backdo);
+    assert_eq!(r.get("finish"), Some(OptionValue::Word("exact".into())));
+    assert_eq!(r.get("stacking"), Some(OptionValue::Word("off".into())));
+    assert_eq!(r.flat_p, 0.5);
+    assert_eq!(
+        r.differences(&Rules::default()),
+        [
+            "flat_p=0.5",
+            "backdo=off",
+            "finish=exact",
+            "capture_bonus=off",
+            "stacking=off"
+        ]
+    );
+    // Every option reads back what it was set to, and the text round-trips.
+    for name in Rules::OPTION_NAMES {
+        let v = Rules::preset(Preset::Yunnori).get(name).unwrap();
+        let mut x = Rules::default();
+        x.apply_text(&format!("{name}={}", Rules::show(&v)))
+            .unwrap();
+        assert_eq!(x.get(name), Some(v), "{name}");
+        assert!(Rules::allowed(name).is_some(), "{name}");
+    }
+    let mut y = Rules::default();
+    let diff = Rules::preset(Preset::Nyout).differences(&y);
+    y.apply_text(&diff.join(" ")).unwrap();
+    assert_eq!(y, Rules::preset(Preset::Nyout));
+    assert!(y.differences(&Rules::preset(Preset::Nyout)).is_empty());
+
+    // Bad text changes nothing and says what is wrong.
+    let before = Rules::default();
+    for (text, says) in [
+        ("backdo=maybe", "true or false"),
+        ("finish=sometimes", "pass | exact"),
+        ("backdo=off colour=red", "unknown option \"colour\""),
+        ("backdo", "not name=value"),
+        ("flat_p=1", "strictly between 0 and 1"),
+        ("pieces=7", "2, 3, 4"),
+    ] {
+        let mut r = before.clone();
+        let e = r.apply_text(text).unwrap_err().to_string();
+        assert!(e.contains(says), "{text}: {e}");
+        assert_eq!(r, before, "{text} changed the rules");
+    }
+    assert_eq!(r.apply_text("  ").unwrap(), Vec::<&str>::new());
+}

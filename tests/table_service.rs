@@ -624,3 +624,60 @@ async fn stats_are_kept_per_server() {
     assert_eq!(board.len(), 1);
     assert_eq!(board[0].name, "Alice");
 }
+
+#[tokio::test(start_paused = true)]
+async fn house_rules_are_shown_kept_and_played() {
+    use yutbot::game::{Action, Chip};
+    let url = db_path("house-rules");
+    let (svc, _updates) = service(&url).await;
+    let ch = 77;
+    let mut rules = Rules::default();
+    rules
+        .apply_text("backdo=off capture_bonus=off pieces=2")
+        .unwrap();
+    let mut s = settings(false, 2);
+    s.rules = rules.clone();
+    let lobby = svc.create(GUILD, ch, &alice(), s).await.unwrap();
+    assert!(
+        lobby
+            .text
+            .contains("standard + backdo=off, capture_bonus=off, pieces=2 rules"),
+        "{}",
+        lobby.text
+    );
+    svc.command(
+        ch,
+        &alice(),
+        Command::AddBot {
+            level: Level::Master,
+        },
+    )
+    .await
+    .unwrap();
+    let started = svc.command(ch, &alice(), Command::Start).await.unwrap();
+    assert!(started.text.contains("backdo=off"), "{}", started.text);
+    svc.command(ch, &alice(), Command::Resign).await.unwrap();
+    let game = svc
+        .store()
+        .get(svc.table(ch).await.unwrap().id)
+        .await
+        .unwrap();
+    let id = game.table.id;
+    wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
+    let stored = svc.store().get(id).await.unwrap().table;
+    let g = stored.game.as_ref().unwrap();
+    assert_eq!(g.rules(), &rules);
+    let outcome = g.outcome().unwrap();
+    assert_eq!(g.home(outcome.winner), 2, "two pieces a side");
+    let log = svc.store().log(id).await.unwrap();
+    let moves: Vec<_> = log
+        .iter()
+        .filter_map(|e| match e.played {
+            Some(Action::Move(m)) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert!(moves.len() > 5);
+    assert!(moves.iter().all(|m| m.chip != Chip::Backdo));
+    assert_replays(&svc, id).await;
+}

@@ -166,6 +166,14 @@ pub async fn new(
     #[description_localized("ko", "규칙")]
     #[name_localized("ko", "규칙")]
     preset: Option<PresetChoice>,
+    #[description = "House rules on top of the preset, e.g. backdo=off finish=exact (/yut rules options)"]
+    #[description_localized(
+        "ko",
+        "규칙에 더할 집안 규칙, 예: backdo=off finish=exact (/윷 규칙 옵션)"
+    )]
+    #[name_localized("ko", "집안규칙")]
+    #[max_length = 400]
+    house_rules: Option<String>,
     #[description = "Pieces per side"]
     #[description_localized("ko", "편마다 말 수")]
     #[name_localized("ko", "말")]
@@ -208,6 +216,23 @@ pub async fn new(
     };
     let preset = preset.unwrap_or(PresetChoice::Standard);
     let mut rules = Rules::preset(preset.preset());
+    if let Some(text) = house_rules.as_deref() {
+        if let Err(e) = rules.apply_text(text) {
+            let text = match lang {
+                Lang::En => format!(
+                    "Those house rules can't be used: {e}. Write them as `name=value`, e.g. \
+                     `backdo=off finish=exact`; `/yut rules options:True` lists every option. \
+                     No game was opened."
+                ),
+                Lang::Ko => format!(
+                    "그 집안 규칙은 쓸 수 없어요: {e}. `이름=값`으로 적어 주세요 (예: \
+                     `backdo=off finish=exact`). `/윷 규칙 옵션:True`에 모든 옵션이 있어요. \
+                     판은 열리지 않았어요."
+                ),
+            };
+            return private(ctx, text).await;
+        }
+    }
     if let Some(p) = pieces {
         let v = match p {
             PiecesChoice::Two => OptionValue::Int(2),
@@ -446,9 +471,18 @@ pub async fn rules(
     #[description_localized("ko", "규칙")]
     #[name_localized("ko", "규칙")]
     preset: Option<PresetChoice>,
+    #[description = "List every house-rule option for /yut new instead"]
+    #[description_localized("ko", "/윷 새판에 쓸 수 있는 집안 규칙 옵션을 모두 보기")]
+    #[name_localized("ko", "옵션")]
+    options: Option<bool>,
 ) -> Result<(), Error> {
     let p = preset.unwrap_or(PresetChoice::Standard).preset();
-    private(ctx, rules_text::summary(p, lang(&ctx))).await
+    let text = if options == Some(true) {
+        rules_text::options(p, lang(&ctx))
+    } else {
+        rules_text::summary(p, lang(&ctx))
+    };
+    private(ctx, text).await
 }
 
 /// Someone's record in this server.
@@ -546,20 +580,20 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let text = tr(
         lang(&ctx),
         "**Yutbot** plays Yut Nori (윷놀이) in this channel.
-`/yut new` open a game (mode, seats, rules, pieces, seconds, match length, bots)
+`/yut new` open a game (mode, seats, rules, house rules, pieces, seconds, match length, bots)
 `/yut join` · `/yut leave` take or give up a seat
 `/yut start` start (the host, or anyone once every seat is filled)
 `/yut stop` stop the game (host or moderator)
 `/yut board` show the board again as a new message
-`/yut rules` the rules in short · `/yut stats` a record · `/yut leaderboard` the best players
+`/yut rules` the rules in short (`options:True`: every house rule) · `/yut stats` a record · `/yut leaderboard` the best players
 Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).",
         "**윷봇**은 이 채널에서 윷놀이를 열어요.
-`/윷 새판` 판 열기 (방식, 자리, 규칙, 말, 시간, 승수, 봇)
+`/윷 새판` 판 열기 (방식, 자리, 규칙, 집안 규칙, 말, 시간, 승수, 봇)
 `/윷 참가` · `/윷 나가기` 자리에 앉거나 일어나기
 `/윷 시작` 시작 (방장, 또는 자리가 다 차면 누구나)
 `/윷 끝내기` 판 끝내기 (방장이나 관리자)
 `/윷 판보기` 판을 새 메시지로 다시 보기
-`/윷 규칙` 규칙 요약 · `/윷 전적` 전적 · `/윷 순위` 순위
+`/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두) · `/윷 전적` 전적 · `/윷 순위` 순위
 판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).",
     );
     private(ctx, text).await

@@ -1,6 +1,6 @@
 //! A short, readable rules summary for each preset, in English and Korean.
 
-use crate::game::Preset;
+use crate::game::{Preset, Rules};
 use crate::table::Lang;
 
 const BASICS_EN: &str = "**How to play Yut Nori**
@@ -99,5 +99,138 @@ mod tests {
                 assert!(s.chars().count() < 2000, "{p:?} {lang:?}");
             }
         }
+    }
+}
+
+/// What each house-rule option does (English, Korean), in the order of
+/// [`Rules::OPTION_NAMES`].
+const OPTION_HELP: [(&str, &str, &str); 22] = [
+    (
+        "flat_p",
+        "chance a stick lands flat",
+        "윷가락이 엎어질 확률",
+    ),
+    ("backdo", "빽도 in play", "빽도 쓰기"),
+    (
+        "seoul",
+        "서울 mark: 도 or onto 방",
+        "서울 표시: 도 또는 방으로",
+    ),
+    (
+        "busan",
+        "부산 mark: 도 or onto 뒷모",
+        "부산 표시: 도 또는 뒷모로",
+    ),
+    ("nak_p", "chance a throw is void (낙)", "낙이 날 확률"),
+    ("finish", "how a piece goes home", "말이 나는 법"),
+    (
+        "diagonal_exit",
+        "diagonals go via 참먹이 or leave directly",
+        "대각선이 참먹이를 거치는지",
+    ),
+    (
+        "center_pass",
+        "passing 방 from 모: straight on or home",
+        "모에서 방을 지나면",
+    ),
+    (
+        "jjimo_shortcut",
+        "shortcut from 찌모 too",
+        "찌모에서도 지름길",
+    ),
+    (
+        "shortcut",
+        "stations force the shortcut?",
+        "지름길을 꼭 타는지",
+    ),
+    ("backdo_from_first", "빽도 from 도 goes", "도에서 빽도면"),
+    (
+        "backdo_no_piece",
+        "빽도 with no piece out",
+        "판에 말이 없을 때 빽도",
+    ),
+    ("backdo_path", "빽도 at a junction", "갈림길에서 빽도"),
+    (
+        "throw_flow",
+        "spend each result at once?",
+        "나올 때마다 바로 쓰기",
+    ),
+    (
+        "capture_bonus",
+        "a capture's extra throw",
+        "잡으면 한 번 더",
+    ),
+    (
+        "bonus_throw_chains",
+        "윷/모 on that throw throws again",
+        "그 던지기의 윷·모도 또",
+    ),
+    (
+        "backdo_capture_bonus",
+        "빽도 capture earns a throw",
+        "빽도로 잡아도 한 번 더",
+    ),
+    (
+        "yut_mo_capture_bonus",
+        "윷/모 capture earns a throw",
+        "윷·모로 잡아도 한 번 더",
+    ),
+    ("stacking", "stacking own pieces", "업기"),
+    ("pieces", "pieces per side", "말 수"),
+    ("first_player", "who starts", "먼저 하는 사람"),
+    ("first_to", "wins to take the match", "승부에 필요한 승 수"),
+];
+
+/// Every house-rule option with its values and this preset's setting, for `/yut new
+/// house_rules:...`.
+pub fn options(preset: Preset, lang: Lang) -> String {
+    let rules = Rules::preset(preset);
+    let mut out = match lang {
+        Lang::En => format!(
+            "**House rules** for `/yut new house_rules:` as `name=value`, e.g. \
+             `backdo=off finish=exact`. Values (now: {preset}):\n"
+        ),
+        Lang::Ko => format!(
+            "**집안 규칙**: `/윷 새판 집안규칙:`에 `이름=값`으로 적어요 (예: \
+             `backdo=off finish=exact`). 값 (지금: {preset}):\n"
+        ),
+    };
+    for (name, en, ko) in OPTION_HELP {
+        let now = rules.get(name).map(|v| Rules::show(&v)).unwrap_or_default();
+        let allowed = Rules::allowed(name).unwrap_or_default();
+        let what = match lang {
+            Lang::En => en,
+            Lang::Ko => ko,
+        };
+        out.push_str(&format!("`{name}` {what}: {allowed} (**{now}**)\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    #[test]
+    fn the_option_list_covers_every_option_and_fits_a_message() {
+        let names: Vec<&str> = OPTION_HELP.iter().map(|o| o.0).collect();
+        assert_eq!(names, Rules::OPTION_NAMES);
+        for p in [
+            Preset::Standard,
+            Preset::Boardgame,
+            Preset::Yunnori,
+            Preset::Nyout,
+        ] {
+            for lang in [Lang::En, Lang::Ko] {
+                let text = options(p, lang);
+                assert!(
+                    text.chars().count() <= 2000,
+                    "{p:?} {lang:?}: {}",
+                    text.len()
+                );
+                assert!(text.contains("`stacking`"));
+            }
+        }
+        assert!(options(Preset::Yunnori, Lang::En).contains("(**0.5**)"));
     }
 }

@@ -189,6 +189,8 @@ pub enum RulesError {
     UnknownPreset(String),
     #[error("unknown option \"{0}\"")]
     UnknownOption(String),
+    #[error("\"{0}\" is not name=value")]
+    NotAPair(String),
     #[error("option {option}: {value} is not allowed (expected {expected})")]
     BadValue {
         option: String,
@@ -406,6 +408,142 @@ impl Rules {
             _ => return Err(RulesError::UnknownOption(option.to_string())),
         }
         Ok(())
+    }
+
+    /// The current value of an option (None for an unknown name).
+    pub fn get(&self, option: &str) -> Option<OptionValue> {
+        let w = |s: &str| OptionValue::Word(s.to_string());
+        Some(match option {
+            "flat_p" => OptionValue::Float(self.flat_p),
+            "nak_p" => OptionValue::Float(self.nak_p),
+            "backdo" => OptionValue::Bool(self.backdo),
+            "seoul" => OptionValue::Bool(self.seoul),
+            "busan" => OptionValue::Bool(self.busan),
+            "jjimo_shortcut" => OptionValue::Bool(self.jjimo_shortcut),
+            "bonus_throw_chains" => OptionValue::Bool(self.bonus_throw_chains),
+            "backdo_capture_bonus" => OptionValue::Bool(self.backdo_capture_bonus),
+            "yut_mo_capture_bonus" => OptionValue::Bool(self.yut_mo_capture_bonus),
+            "finish" => w(self.finish.word()),
+            "diagonal_exit" => w(self.diagonal_exit.word()),
+            "center_pass" => w(self.center_pass.word()),
+            "shortcut" => w(self.shortcut.word()),
+            "backdo_from_first" => w(self.backdo_from_first.word()),
+            "backdo_no_piece" => w(self.backdo_no_piece.word()),
+            "backdo_path" => w(self.backdo_path.word()),
+            "throw_flow" => w(self.throw_flow.word()),
+            "capture_bonus" => w(self.capture_bonus.word()),
+            "stacking" => w(self.stacking.word()),
+            "first_player" => w(self.first_player.word()),
+            "pieces" => match self.pieces {
+                Pieces::Fixed(n) => OptionValue::Int(n as i64),
+                Pieces::Auto => w("auto"),
+            },
+            "first_to" => OptionValue::Int(self.first_to as i64),
+            _ => return None,
+        })
+    }
+
+    /// Apply house rules written as text, `name=value` pairs separated by spaces, commas or
+    /// semicolons (e.g. `backdo=off finish=exact`). Values: the option's words, `true`/`false`
+    /// (also `on`/`off`, `yes`/`no`), or numbers. All or nothing: on error the rules are
+    /// unchanged. Returns the options set, in order.
+    pub fn apply_text(&mut self, text: &str) -> Result<Vec<&'static str>, RulesError> {
+        let mut next = self.clone();
+        let mut set = Vec::new();
+        for pair in text
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|p| !p.is_empty())
+        {
+            let Some((name, value)) = pair.split_once(['=', ':']) else {
+                return Err(RulesError::NotAPair(pair.to_string()));
+            };
+            let name = name.trim().to_ascii_lowercase().replace('-', "_");
+            let value = value.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
+            let Some(known) = Rules::OPTION_NAMES.iter().find(|n| **n == name) else {
+                return Err(RulesError::UnknownOption(name));
+            };
+            // The value as the option's own word first (`stacking=off` is a word), then as a
+            // switch or a number.
+            let word = OptionValue::Word(value.clone());
+            let mut tries = vec![word.clone()];
+            match value.as_str() {
+                "true" | "on" | "yes" => tries.push(OptionValue::Bool(true)),
+                "false" | "off" | "no" => tries.push(OptionValue::Bool(false)),
+                _ => {}
+            }
+            if let Ok(i) = value.parse::<i64>() {
+                tries.push(OptionValue::Int(i));
+            }
+            if let Ok(x) = value.parse::<f64>() {
+                tries.push(OptionValue::Float(x));
+            }
+            // On failure the last reading's complaint is the most specific one.
+            let mut error = None;
+            let ok = tries.iter().any(|v| match next.set(known, v) {
+                Ok(()) => true,
+                Err(e) => {
+                    error = Some(e);
+                    false
+                }
+            });
+            if !ok {
+                return Err(error.unwrap_or(RulesError::UnknownOption(name)));
+            }
+            set.push(*known);
+        }
+        *self = next;
+        Ok(set)
+    }
+
+    /// The options whose values differ from `base`, as `name=value` (words bare, switches
+    /// `on`/`off`), in the order of [`Rules::OPTION_NAMES`].
+    pub fn differences(&self, base: &Rules) -> Vec<String> {
+        Rules::OPTION_NAMES
+            .iter()
+            .filter_map(|n| {
+                let (mine, theirs) = (self.get(n)?, base.get(n)?);
+                (mine != theirs).then(|| format!("{n}={}", Rules::show(&mine)))
+            })
+            .collect()
+    }
+
+    /// A value as house-rule text accepts it: words bare, switches `on`/`off`.
+    pub fn show(v: &OptionValue) -> String {
+        match v {
+            OptionValue::Word(w) => w.clone(),
+            OptionValue::Bool(true) => "on".into(),
+            OptionValue::Bool(false) => "off".into(),
+            v => v.to_string(),
+        }
+    }
+
+    /// The values an option takes, for help texts.
+    pub fn allowed(option: &str) -> Option<String> {
+        Some(match option {
+            "flat_p" => "a number between 0 and 1".into(),
+            "nak_p" => "a number from 0 to 0.9".into(),
+            "backdo"
+            | "seoul"
+            | "busan"
+            | "jjimo_shortcut"
+            | "bonus_throw_chains"
+            | "backdo_capture_bonus"
+            | "yut_mo_capture_bonus" => "on | off".into(),
+            "finish" => Finish::WORDS.join(" | "),
+            "diagonal_exit" => DiagonalExit::WORDS.join(" | "),
+            "center_pass" => CenterPass::WORDS.join(" | "),
+            "shortcut" => Shortcut::WORDS.join(" | "),
+            "backdo_from_first" => BackdoFromFirst::WORDS.join(" | "),
+            "backdo_no_piece" => BackdoNoPiece::WORDS.join(" | "),
+            "backdo_path" => BackdoPath::WORDS.join(" | "),
+            "throw_flow" => ThrowFlow::WORDS.join(" | "),
+            "capture_bonus" => CaptureBonus::WORDS.join(" | "),
+            "stacking" => Stacking::WORDS.join(" | "),
+            "first_player" => FirstPlayer::WORDS.join(" | "),
+            "pieces" => "2 | 3 | 4 | auto".into(),
+            "first_to" => "1 to 99".into(),
+            _ => return None,
+        })
     }
 
     /// A preset plus overrides, applied in order.

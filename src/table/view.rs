@@ -524,16 +524,32 @@ fn header(t: &Table) -> String {
     } else {
         String::new()
     };
+    let mut rules = t.settings.preset.clone();
+    let house = house_rules(t);
+    if !house.is_empty() {
+        rules = format!("{rules} + {}", house.join(", "));
+    }
     match lang {
         Lang::En => format!(
-            "**Yut Nori** · {mode} · {} rules · {} s per action{series}",
-            t.settings.preset, t.settings.turn_seconds
+            "**Yut Nori** · {mode} · {rules} rules · {} s per action{series}",
+            t.settings.turn_seconds
         ),
         Lang::Ko => format!(
-            "**윷놀이** · {mode} · {} 규칙 · 한 수에 {}초{series}",
-            t.settings.preset, t.settings.turn_seconds
+            "**윷놀이** · {mode} · {rules} 규칙 · 한 수에 {}초{series}",
+            t.settings.turn_seconds
         ),
     }
+}
+
+/// The table's options that differ from its preset (`name=value`), the match length aside
+/// (the header says it in words).
+pub fn house_rules(t: &Table) -> Vec<String> {
+    let Ok(base) = crate::game::Rules::preset_named(&t.settings.preset) else {
+        return Vec::new();
+    };
+    let mut d = t.settings.rules.differences(&base);
+    d.retain(|x| !x.starts_with("first_to="));
+    d
 }
 
 fn lobby_text(t: &Table) -> String {
