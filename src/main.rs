@@ -32,6 +32,9 @@ enum Command {
         games: u32,
         #[arg(long, default_value = "standard")]
         preset: String,
+        /// House rules on top of the preset, e.g. "backdo=off finish=exact".
+        #[arg(long)]
+        house: Option<String>,
         /// Seats: 2 to 4. With 3-4 seats a takes one seat (rotating) and b the others.
         #[arg(long, default_value_t = 2)]
         seats: u8,
@@ -284,18 +287,23 @@ fn main() -> ExitCode {
             b,
             games,
             preset,
+            house,
             seats,
             teams,
             seed,
             threads,
         } => {
-            let rules = match yutbot::game::Rules::preset_named(&preset) {
+            let mut rules = match yutbot::game::Rules::preset_named(&preset) {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::from(2);
                 }
             };
+            if let Err(e) = rules.apply_text(house.as_deref().unwrap_or("")) {
+                eprintln!("error: house rules: {e}");
+                return ExitCode::from(2);
+            }
             let seats = if teams { 4 } else { seats };
             if !(2..=4).contains(&seats) {
                 eprintln!("error: seats must be 2, 3 or 4");
