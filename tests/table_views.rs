@@ -294,3 +294,24 @@ fn bot_turns_replay_from_the_recorded_action() {
     assert_eq!(t.status, Status::Finished);
     assert!(checked_spends > 10, "{checked_spends} spends checked");
 }
+
+#[test]
+fn the_header_names_the_rules_in_the_table_language() {
+    let host = Actor::user(1, "Host");
+    for (preset, en, ko) in [
+        (Preset::Standard, "standard rules", "기본 규칙"),
+        (Preset::Nyout, "nyout rules", "옛 규칙"),
+    ] {
+        for (lang, want) in [(Lang::En, en), (Lang::Ko, ko)] {
+            let t = Table::new(1, 1, 1, &host, settings(preset, false, 2, lang), 0);
+            let text = table_view(&t, &NoPainter).text;
+            assert!(text.lines().next().unwrap().contains(want), "{text}");
+        }
+    }
+    // House rules follow the preset's name.
+    let mut s = settings(Preset::Standard, false, 2, Lang::Ko);
+    s.rules.apply_text("finish=exact").unwrap();
+    let t = Table::new(1, 1, 1, &host, s, 0);
+    let text = table_view(&t, &NoPainter).text;
+    assert!(text.contains("기본 + finish=exact 규칙"), "{text}");
+}

@@ -524,7 +524,14 @@ fn header(t: &Table) -> String {
     } else {
         String::new()
     };
-    let mut rules = t.settings.preset.clone();
+    let mut rules = match (lang, t.settings.preset.as_str()) {
+        // The names the Korean command menu shows.
+        (Lang::Ko, "standard") => "기본".to_string(),
+        (Lang::Ko, "boardgame") => "보드게임".to_string(),
+        (Lang::Ko, "yunnori") => "윷놀이".to_string(),
+        (Lang::Ko, "nyout") => "옛".to_string(),
+        (_, p) => p.to_string(),
+    };
     let house = house_rules(t);
     if !house.is_empty() {
         rules = format!("{rules} + {}", house.join(", "));
