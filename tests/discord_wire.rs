@@ -118,6 +118,7 @@ async fn a_whole_game_over_the_wire() {
             "rules",
             "stats",
             "leaderboard",
+            "settings",
             "help",
         ] {
             assert!(subs.contains(&want), "missing /yut {want}: {subs:?}");
@@ -921,6 +922,123 @@ async fn house_rules_on_the_new_command() {
             r.content
         );
     }
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_defaults_from_the_settings_command() {
+    // Manage Server (0x20) on top of the usual permissions.
+    const ADMIN: (u64, &str, u64) = (444, "Dana", 0x400 | 0x800 | 0x20);
+    let s = StandIn::start().await;
+    let bot = bot(&s, "defaults", 60).await;
+    let ch = 10_401;
+    let reply = |tok: String| {
+        let s = s.clone();
+        async move {
+            s.wait_for("a reply", Duration::from_secs(5), |st| {
+                let id = st.interactions.get(&tok)?.original?;
+                let m = st.messages.get(&id)?;
+                (!m.content.is_empty()).then(|| m.clone())
+            })
+            .await
+        }
+    };
+    let set = json!([
+        {"name": "preset", "type": 4, "value": 2},
+        {"name": "house_rules", "type": 3, "value": "backdo=off"},
+        {"name": "seconds", "type": 4, "value": 40}
+    ]);
+    // Anyone may look; only Manage Server may change.
+    let r = reply(s.slash(ch, BOB, "en-US", "settings", json!([]))).await;
+    assert!(
+        r.ephemeral
+            && r.content
+                .contains("**standard** rules; house rules: none; 60 s"),
+        "{}",
+        r.content
+    );
+    let r = reply(s.slash(ch, BOB, "en-US", "settings", set.clone())).await;
+    assert!(
+        r.ephemeral
+            && r.content.contains("Manage Server")
+            && r.content.contains("Nothing was changed"),
+        "{}",
+        r.content
+    );
+    // Bad house rules change nothing.
+    let r = reply(s.slash(
+        ch,
+        ADMIN,
+        "en-US",
+        "settings",
+        json!([{"name": "house_rules", "type": 3, "value": "finish=never"}]),
+    ))
+    .await;
+    assert!(r.content.contains("Nothing was changed"), "{}", r.content);
+    let r = reply(s.slash(ch, ADMIN, "ko", "settings", set)).await;
+    assert!(
+        r.content.starts_with("저장했어요.") && r.content.contains("**yunnori** 규칙"),
+        "{}",
+        r.content
+    );
+    // /yut new with no options now opens a yunnori game without 빽도, 40 s per action.
+    let tok = s.slash(ch, ALICE, "en-US", "new", json!([]));
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    assert!(
+        lobby
+            .content
+            .starts_with("**Yut Nori** · 2 players · yunnori + backdo=off rules · 40 s per action"),
+        "{}",
+        lobby.content
+    );
+    // The command's own options still win, and its house rules add to the server's.
+    let tok = s.slash(ch, ALICE, "en-US", "stop", json!([]));
+    s.wait_acked(&tok).await;
+    wait_board(&s, ch, "the stopped lobby", |m| {
+        m.content.contains("stopped")
+    })
+    .await;
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([
+            {"name": "preset", "type": 4, "value": 0},
+            {"name": "house_rules", "type": 3, "value": "finish=exact"},
+            {"name": "seconds", "type": 4, "value": 20}
+        ]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the second lobby", |m| {
+        m.content.contains("Alice") && !m.content.contains("stopped")
+    })
+    .await;
+    assert!(
+        lobby.content.starts_with(
+            "**Yut Nori** · 2 players · standard + backdo=off, finish=exact rules · 20 s per action"
+        ),
+        "{}",
+        lobby.content
+    );
+    // Reset forgets them.
+    let r = reply(s.slash(
+        ch,
+        ADMIN,
+        "en-US",
+        "settings",
+        json!([{"name": "reset", "type": 5, "value": true}]),
+    ))
+    .await;
+    assert!(
+        r.content.contains(
+            "Saved. New games in this server: **standard** rules; house rules: none; 60 s"
+        ),
+        "{}",
+        r.content
+    );
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

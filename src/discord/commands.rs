@@ -68,6 +68,7 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
         "rules",
         "stats",
         "leaderboard",
+        "settings",
         "help"
     ),
     subcommand_required
@@ -214,9 +215,32 @@ pub async fn new(
         )
         .await;
     };
-    let preset = preset.unwrap_or(PresetChoice::Standard);
-    let mut rules = Rules::preset(preset.preset());
-    if let Some(text) = house_rules.as_deref() {
+    // The server's defaults (`/yut settings`) fill what the command leaves out.
+    let defaults = match data.service.store().server_defaults(guild.get()).await {
+        Ok(d) => d,
+        Err(e) => {
+            tracing::error!(guild = guild.get(), channel, error = %e, "reading the server's defaults");
+            let text = tr(
+                lang,
+                "I couldn't read this server's settings (a database error). No game was opened; please try again.",
+                "이 서버의 설정을 읽지 못했어요 (데이터베이스 오류). 판은 열리지 않았어요. 다시 해 주세요.",
+            );
+            return private(ctx, text).await;
+        }
+    };
+    let preset = match preset {
+        Some(p) => p.preset(),
+        None => defaults
+            .preset
+            .as_deref()
+            .and_then(Preset::from_word)
+            .unwrap_or(Preset::Standard),
+    };
+    let mut rules = Rules::preset(preset);
+    for text in [defaults.house_rules.as_deref(), house_rules.as_deref()]
+        .into_iter()
+        .flatten()
+    {
         if let Err(e) = rules.apply_text(text) {
             let text = match lang {
                 Lang::En => format!(
@@ -248,10 +272,12 @@ pub async fn new(
     let teams = matches!(mode, Some(Mode::Teams));
     let settings = Settings {
         rules,
-        preset: preset.preset().to_string(),
+        preset: preset.to_string(),
         teams,
         seats: if teams { 4 } else { seats.unwrap_or(2) },
-        turn_seconds: seconds.unwrap_or(data.options.turn_seconds),
+        turn_seconds: seconds
+            .or(defaults.turn_seconds)
+            .unwrap_or(data.options.turn_seconds),
         lang,
         bot_delay_ms: data.options.bot_delay_ms,
     };
@@ -459,6 +485,135 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// The server's defaults as text.
+fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: Lang) -> String {
+    let preset = d.preset.as_deref().unwrap_or("standard");
+    let house = d.house_rules.as_deref().unwrap_or("");
+    let seconds = d.turn_seconds.unwrap_or(bot_seconds);
+    match lang {
+        Lang::En => format!(
+            "New games in this server: **{preset}** rules; house rules: {}; {seconds} s per action.",
+            if house.is_empty() { "none".to_string() } else { format!("`{house}`") }
+        ),
+        Lang::Ko => format!(
+            "이 서버의 새 판: **{preset}** 규칙, 집안 규칙: {}, 한 수에 {seconds}초.",
+            if house.is_empty() { "없음".to_string() } else { format!("`{house}`") }
+        ),
+    }
+}
+
+/// This server's defaults for `/yut new` (changing them needs Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "설정"),
+    description_localized("ko", "이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)")
+)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Default rule preset"]
+    #[description_localized("ko", "기본 규칙")]
+    #[name_localized("ko", "규칙")]
+    preset: Option<PresetChoice>,
+    #[description = "Default house rules, e.g. backdo=off finish=exact (none: clear)"]
+    #[description_localized("ko", "기본 집안 규칙, 예: backdo=off finish=exact (none: 지우기)")]
+    #[name_localized("ko", "집안규칙")]
+    #[max_length = 400]
+    house_rules: Option<String>,
+    #[description = "Default seconds per action (10 to 300)"]
+    #[description_localized("ko", "한 수에 주는 기본 시간(초, 10~300)")]
+    #[name_localized("ko", "초")]
+    #[min = 10]
+    #[max = 300]
+    seconds: Option<u32>,
+    #[description = "Forget every default"]
+    #[description_localized("ko", "기본값을 모두 지우기")]
+    #[name_localized("ko", "초기화")]
+    reset: Option<bool>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let lang = lang(&ctx);
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let bot_seconds = data.options.turn_seconds;
+    let store = data.service.store();
+    let sorry = |e: &dyn std::fmt::Display| {
+        tracing::error!(guild = guild.get(), error = %e, "server defaults");
+        tr(
+            lang,
+            "I couldn't reach this server's settings (a database error); nothing was changed. Please try again.",
+            "이 서버의 설정을 다루지 못했어요 (데이터베이스 오류). 바뀐 것은 없어요. 다시 해 주세요.",
+        )
+    };
+    let current = match store.server_defaults(guild.get()).await {
+        Ok(d) => d,
+        Err(e) => return private(ctx, sorry(&e)).await,
+    };
+    let reset = reset == Some(true);
+    if preset.is_none() && house_rules.is_none() && seconds.is_none() && !reset {
+        return private(ctx, describe_defaults(&current, bot_seconds, lang)).await;
+    }
+    let admin = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild() || p.administrator()),
+        poise::Context::Prefix(_) => false,
+    };
+    if !admin {
+        let text = tr(
+            lang,
+            "Only members with the Manage Server permission can change these. Nothing was changed.",
+            "서버 관리 권한이 있는 사람만 바꿀 수 있어요. 바뀐 것은 없어요.",
+        );
+        return private(ctx, text).await;
+    }
+    let mut next = if reset {
+        crate::store::ServerDefaults::default()
+    } else {
+        current
+    };
+    if let Some(p) = preset {
+        next.preset = Some(p.preset().to_string());
+    }
+    if let Some(s) = seconds {
+        next.turn_seconds = Some(s);
+    }
+    if let Some(text) = house_rules {
+        let text = text.trim();
+        if text.is_empty() || text.eq_ignore_ascii_case("none") {
+            next.house_rules = None;
+        } else {
+            let base = next
+                .preset
+                .as_deref()
+                .and_then(Preset::from_word)
+                .unwrap_or(Preset::Standard);
+            if let Err(e) = Rules::preset(base).apply_text(text) {
+                let text = match lang {
+                    Lang::En => format!(
+                        "Those house rules can't be used: {e}. `/yut rules options:True` lists every option. Nothing was changed."
+                    ),
+                    Lang::Ko => format!(
+                        "그 집안 규칙은 쓸 수 없어요: {e}. `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 바뀐 것은 없어요."
+                    ),
+                };
+                return private(ctx, text).await;
+            }
+            next.house_rules = Some(text.to_string());
+        }
+    }
+    let now = data.service.now_ms();
+    if let Err(e) = store.set_server_defaults(guild.get(), &next, now).await {
+        return private(ctx, sorry(&e)).await;
+    }
+    let saved = tr(lang, "Saved. ", "저장했어요. ");
+    private(ctx, saved + &describe_defaults(&next, bot_seconds, lang)).await
+}
+
 /// A short summary of the rules.
 #[poise::command(
     slash_command,
@@ -586,6 +741,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 `/yut stop` stop the game (host or moderator)
 `/yut board` show the board again as a new message
 `/yut rules` the rules in short (`options:True`: every house rule) · `/yut stats` a record · `/yut leaderboard` the best players
+`/yut settings` this server's defaults for new games (Manage Server to change)
 Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).",
         "**윷봇**은 이 채널에서 윷놀이를 열어요.
 `/윷 새판` 판 열기 (방식, 자리, 규칙, 집안 규칙, 말, 시간, 승수, 봇)
@@ -594,6 +750,7 @@ Play with the buttons under the board: throw, pick a result, pick a move (the le
 `/윷 끝내기` 판 끝내기 (방장이나 관리자)
 `/윷 판보기` 판을 새 메시지로 다시 보기
 `/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두) · `/윷 전적` 전적 · `/윷 순위` 순위
+`/윷 설정` 이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)
 판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).",
     );
     private(ctx, text).await

@@ -57,6 +57,20 @@ pub struct Stats {
     pub pieces_home: u32,
 }
 
+/// A server's defaults for new games (`/yut settings`); None: not set.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ServerDefaults {
+    pub preset: Option<String>,
+    pub house_rules: Option<String>,
+    pub turn_seconds: Option<u32>,
+}
+
+impl ServerDefaults {
+    pub fn is_empty(&self) -> bool {
+        *self == ServerDefaults::default()
+    }
+}
+
 #[derive(Clone)]
 pub struct Store {
     pool: SqlitePool,
@@ -599,6 +613,63 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(Self::stats_row).collect())
+    }
+
+    /// A server's defaults for new games (all None when never set).
+    pub async fn server_defaults(&self, guild: u64) -> Result<ServerDefaults, StoreError> {
+        let store = self.clone();
+        off_clock(async move {
+            let row = sqlx::query(
+                "SELECT preset, house_rules, turn_seconds FROM server_defaults WHERE guild_id = ?",
+            )
+            .bind(id64(guild))
+            .fetch_optional(&store.pool)
+            .await?;
+            Ok(row
+                .map(|r| ServerDefaults {
+                    preset: r.get::<Option<String>, _>(0),
+                    house_rules: r.get::<Option<String>, _>(1),
+                    turn_seconds: r.get::<Option<i64>, _>(2).map(|n| n as u32),
+                })
+                .unwrap_or_default())
+        })
+        .await
+    }
+
+    /// Replace a server's defaults (all None: forget them).
+    pub async fn set_server_defaults(
+        &self,
+        guild: u64,
+        d: &ServerDefaults,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let store = self.clone();
+        let d = d.clone();
+        off_clock(async move {
+            if d.is_empty() {
+                sqlx::query("DELETE FROM server_defaults WHERE guild_id = ?")
+                    .bind(id64(guild))
+                    .execute(&store.pool)
+                    .await?;
+                return Ok(());
+            }
+            sqlx::query(
+                "INSERT INTO server_defaults (guild_id, preset, house_rules, turn_seconds, updated_ms)
+                 VALUES (?, ?, ?, ?, ?)
+                 ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,
+                     house_rules = excluded.house_rules, turn_seconds = excluded.turn_seconds,
+                     updated_ms = excluded.updated_ms",
+            )
+            .bind(id64(guild))
+            .bind(d.preset)
+            .bind(d.house_rules)
+            .bind(d.turn_seconds.map(|n| n as i64))
+            .bind(now_ms)
+            .execute(&store.pool)
+            .await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Status of a game as stored (for checks).
