@@ -845,17 +845,6 @@ async fn house_rules_on_the_new_command() {
     let s = StandIn::start().await;
     let bot = bot(&s, "house", 60).await;
     let ch = 10_301;
-    let reply = |tok: String| {
-        let s = s.clone();
-        async move {
-            s.wait_for("a reply", Duration::from_secs(5), |st| {
-                let id = st.interactions.get(&tok)?.original?;
-                let m = st.messages.get(&id)?;
-                (!m.content.is_empty()).then(|| m.clone())
-            })
-            .await
-        }
-    };
     // Bad house rules: a private answer that says what is wrong, and no game.
     let tok = s.slash(
         ch,
@@ -864,7 +853,7 @@ async fn house_rules_on_the_new_command() {
         "new",
         json!([{"name": "house_rules", "type": 3, "value": "backdo=maybe"}]),
     );
-    let r = reply(tok).await;
+    let r = reply(&s, tok).await;
     assert!(
         r.ephemeral
             && r.content.contains("backdo")
@@ -880,7 +869,7 @@ async fn house_rules_on_the_new_command() {
         "new",
         json!([{"name": "house_rules", "type": 3, "value": "colour=red"}]),
     );
-    let r = reply(tok).await;
+    let r = reply(&s, tok).await;
     assert!(
         r.ephemeral && r.content.contains("colour") && r.content.contains("판은 열리지"),
         "{}",
@@ -915,7 +904,7 @@ async fn house_rules_on_the_new_command() {
             "rules",
             json!([{"name": "options", "type": 5, "value": true}]),
         );
-        let r = reply(tok).await;
+        let r = reply(&s, tok).await;
         assert!(
             r.ephemeral && r.content.starts_with(head) && r.content.contains("`backdo_path`"),
             "{}",
@@ -933,24 +922,13 @@ async fn server_defaults_from_the_settings_command() {
     let s = StandIn::start().await;
     let bot = bot(&s, "defaults", 60).await;
     let ch = 10_401;
-    let reply = |tok: String| {
-        let s = s.clone();
-        async move {
-            s.wait_for("a reply", Duration::from_secs(5), |st| {
-                let id = st.interactions.get(&tok)?.original?;
-                let m = st.messages.get(&id)?;
-                (!m.content.is_empty()).then(|| m.clone())
-            })
-            .await
-        }
-    };
     let set = json!([
         {"name": "preset", "type": 4, "value": 2},
         {"name": "house_rules", "type": 3, "value": "backdo=off"},
         {"name": "seconds", "type": 4, "value": 40}
     ]);
     // Anyone may look; only Manage Server may change.
-    let r = reply(s.slash(ch, BOB, "en-US", "settings", json!([]))).await;
+    let r = reply(&s, s.slash(ch, BOB, "en-US", "settings", json!([]))).await;
     assert!(
         r.ephemeral
             && r.content
@@ -958,7 +936,7 @@ async fn server_defaults_from_the_settings_command() {
         "{}",
         r.content
     );
-    let r = reply(s.slash(ch, BOB, "en-US", "settings", set.clone())).await;
+    let r = reply(&s, s.slash(ch, BOB, "en-US", "settings", set.clone())).await;
     assert!(
         r.ephemeral
             && r.content.contains("Manage Server")
@@ -967,16 +945,19 @@ async fn server_defaults_from_the_settings_command() {
         r.content
     );
     // Bad house rules change nothing.
-    let r = reply(s.slash(
-        ch,
-        ADMIN,
-        "en-US",
-        "settings",
-        json!([{"name": "house_rules", "type": 3, "value": "finish=never"}]),
-    ))
+    let r = reply(
+        &s,
+        s.slash(
+            ch,
+            ADMIN,
+            "en-US",
+            "settings",
+            json!([{"name": "house_rules", "type": 3, "value": "finish=never"}]),
+        ),
+    )
     .await;
     assert!(r.content.contains("Nothing was changed"), "{}", r.content);
-    let r = reply(s.slash(ch, ADMIN, "ko", "settings", set)).await;
+    let r = reply(&s, s.slash(ch, ADMIN, "ko", "settings", set)).await;
     assert!(
         r.content.starts_with("저장했어요.") && r.content.contains("**yunnori** 규칙"),
         "{}",
@@ -1024,13 +1005,16 @@ async fn server_defaults_from_the_settings_command() {
         lobby.content
     );
     // Reset forgets them.
-    let r = reply(s.slash(
-        ch,
-        ADMIN,
-        "en-US",
-        "settings",
-        json!([{"name": "reset", "type": 5, "value": true}]),
-    ))
+    let r = reply(
+        &s,
+        s.slash(
+            ch,
+            ADMIN,
+            "en-US",
+            "settings",
+            json!([{"name": "reset", "type": 5, "value": true}]),
+        ),
+    )
     .await;
     assert!(
         r.content.contains(
@@ -1041,4 +1025,14 @@ async fn server_defaults_from_the_settings_command() {
     );
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// The reply to a slash command (its original response, once it has content).
+async fn reply(s: &StandIn, tok: String) -> Msg {
+    s.wait_for("a reply", Duration::from_secs(5), |st| {
+        let id = st.interactions.get(&tok)?.original?;
+        let m = st.messages.get(&id)?;
+        (!m.content.is_empty()).then(|| m.clone())
+    })
+    .await
 }
