@@ -284,6 +284,24 @@ fn every_preset_has_a_built_in_network_for_two_sides() {
         .unwrap();
     assert!(yutbot::ai::learned_for(&rules).is_none());
     assert!(yutbot::ai::learned_for_sides(&rules, 4).is_none());
+    // What does not change play keeps the network: a match to three wins, who starts, and
+    // `pieces` written out as the number `auto` gives.
+    let mut rules = Rules::default();
+    rules
+        .apply_text("first_to=3 first_player=seat_order pieces=auto")
+        .unwrap();
+    assert!(yutbot::ai::learned_for(&rules).is_some());
+    assert!(
+        yutbot::ai::learned_for_sides(&rules, 4).is_none(),
+        "auto is 2 pieces with 4 sides"
+    );
+    let mut nyout = Rules::preset(Preset::Nyout);
+    nyout.apply_text("pieces=4 first_to=5").unwrap();
+    let net = yutbot::ai::learned_for(&nyout).unwrap();
+    assert!(std::sync::Arc::ptr_eq(
+        &net,
+        &yutbot::ai::learned_for(&Rules::preset(Preset::Nyout)).unwrap()
+    ));
 }
 
 #[test]

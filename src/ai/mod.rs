@@ -150,9 +150,21 @@ pub fn learned_for_sides(rules: &Rules, sides: u8) -> Option<Arc<Learned>> {
             })
             .collect()
     });
+    let key = play_rules(rules, sides);
     all.iter()
-        .find(|(r, n, _)| r == rules && *n == sides)
+        .find(|(r, n, _)| *n == sides && play_rules(r, sides) == key)
         .and_then(|(_, _, l)| l.clone())
+}
+
+/// The rules as far as they change how a game plays once it has started: who starts and the
+/// length of a match do not, and `pieces = auto` is the number it gives for these sides. A
+/// match to three wins under `standard` is still `standard` for the network.
+fn play_rules(rules: &Rules, sides: u8) -> Rules {
+    let mut r = rules.clone();
+    r.first_to = 1;
+    r.first_player = crate::game::rules::FirstPlayer::Random;
+    r.pieces = crate::game::rules::Pieces::Fixed(rules.pieces.per_side(sides));
+    r
 }
 
 /// A computer player for one rule set.
