@@ -906,11 +906,26 @@ async fn house_rules_on_the_new_command() {
         );
         let r = reply(&s, tok).await;
         assert!(
-            r.ephemeral && r.content.starts_with(head) && r.content.contains("`backdo_path`"),
+            r.ephemeral
+                && r.content.starts_with(head)
+                && r.content.contains("`backdo_path`")
+                && (r
+                    .content
+                    .contains("`backdo` 빽도 in play: on | off (**off**)")
+                    || r.content.contains("`backdo` 빽도 쓰기: on | off (**off**)")),
             "{}",
             r.content
         );
     }
+    // The summary, asked in the game's channel, adds the game's house rules.
+    let r = reply(&s, s.slash(ch, CAROL, "en-US", "rules", json!([]))).await;
+    assert!(
+        r.content.contains("**Standard rules**")
+            && r.content
+                .ends_with("**This channel's game also plays with:** `backdo=off finish=exact`"),
+        "{}",
+        r.content
+    );
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

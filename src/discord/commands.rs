@@ -622,8 +622,8 @@ pub async fn settings(
 )]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "Rule preset"]
-    #[description_localized("ko", "규칙")]
+    #[description = "Rule preset (default: this channel's game, else standard)"]
+    #[description_localized("ko", "규칙 (기본: 이 채널의 판, 없으면 기본 규칙)")]
     #[name_localized("ko", "규칙")]
     preset: Option<PresetChoice>,
     #[description = "List every house-rule option for /yut new instead"]
@@ -631,12 +631,36 @@ pub async fn rules(
     #[name_localized("ko", "옵션")]
     options: Option<bool>,
 ) -> Result<(), Error> {
-    let p = preset.unwrap_or(PresetChoice::Standard).preset();
-    let text = if options == Some(true) {
-        rules_text::options(p, lang(&ctx))
-    } else {
-        rules_text::summary(p, lang(&ctx))
+    let lang = lang(&ctx);
+    // Without a preset: the rules of this channel's game, if there is one.
+    let game = match preset {
+        Some(_) => None,
+        None => ctx.data().service.table(ctx.channel_id().get()).await,
     };
+    let p = match (preset, &game) {
+        (Some(p), _) => p.preset(),
+        (None, Some(t)) => Preset::from_word(&t.settings.preset).unwrap_or(Preset::Standard),
+        (None, None) => Preset::Standard,
+    };
+    let mut text = match (options == Some(true), &game) {
+        (true, Some(t)) => {
+            let now = tr(lang, "this channel's game", "이 채널의 판");
+            return private(ctx, rules_text::options_of(&t.settings.rules, &now, lang)).await;
+        }
+        (true, None) => rules_text::options(p, lang),
+        (false, _) => rules_text::summary(p, lang),
+    };
+    if let Some(t) = &game {
+        let house = crate::table::view::house_rules(t);
+        if !house.is_empty() {
+            let head = tr(
+                lang,
+                "**This channel's game also plays with:**",
+                "**이 채널의 판은 이것도 따라요:**",
+            );
+            text = format!("{text}\n\n{head} `{}`", house.join(" "));
+        }
+    }
     private(ctx, text).await
 }
 

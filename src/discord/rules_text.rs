@@ -184,7 +184,12 @@ const OPTION_HELP: [(&str, &str, &str); 22] = [
 /// Every house-rule option with its values and this preset's setting, for `/yut new
 /// house_rules:...`.
 pub fn options(preset: Preset, lang: Lang) -> String {
-    let rules = Rules::preset(preset);
+    options_of(&Rules::preset(preset), &preset.to_string(), lang)
+}
+
+/// Every house-rule option with its values and its setting in `rules` (named `now`).
+pub fn options_of(rules: &Rules, now: &str, lang: Lang) -> String {
+    let preset = now;
     let mut out = match lang {
         Lang::En => format!(
             "**House rules** for `/yut new house_rules:` as `name=value`, e.g. \
