@@ -324,7 +324,8 @@ fn main() -> ExitCode {
             let start = std::time::Instant::now();
             let r = yutbot::sim::run(&cfg);
             eprintln!(
-                "{a} vs {b}, {preset}, {seats} seats{}: {} games in {:.1} s",
+                "{a} vs {b}, {preset}{}, {seats} seats{}: {} games in {:.1} s",
+                house.map(|h| format!(" + {h}")).unwrap_or_default(),
                 if teams { " (teams)" } else { "" },
                 r.games,
                 start.elapsed().as_secs_f64()
