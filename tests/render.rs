@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use yutbot::game::board::POINTS;
 use yutbot::game::{Chip, Dest, Event, Game, Phase, Placed, Position, Rules};
 use yutbot::render::gallery::{mid_game, sample_players, step};
-use yutbot::render::theme::{header, BOARD, HIGHLIGHT, WOOD};
+use yutbot::render::theme::{header, BOARD, CREAM, HIGHLIGHT, WOOD};
 use yutbot::render::{
     home_position, point_position, render, renderer, side_color, Frame, Lang, LastMove, Renderer,
     SeatInfo,
@@ -397,4 +397,57 @@ fn separate_pieces_on_one_point_are_not_drawn_as_a_stack() {
         let px = a.at(x + dx, y);
         assert!(near(px, side_color(0), 2), "dx {dx}: {px:?}");
     }
+}
+
+/// Chips across the pool panel: runs of chip colour along a line through them.
+fn pool_chips(img: &Image) -> Vec<usize> {
+    let chip = |c: [u8; 3]| near(c, CREAM, 6) || near(c, HIGHLIGHT, 6);
+    // The row of the bottom panel with the most chip colour: through the chips, clear of text.
+    let y = (img.h - 200..img.h)
+        .max_by_key(|&y| (0..540).filter(|&x| chip(img.rgb[y * img.w + x])).count())
+        .unwrap();
+    let mut runs = vec![];
+    let mut run = 0;
+    for x in 0..540 {
+        if chip(img.rgb[y * img.w + x]) {
+            run += 1;
+        } else if run > 0 {
+            runs.push(run);
+            run = 0;
+        }
+    }
+    runs
+}
+
+#[test]
+fn a_long_pool_is_drawn_as_counted_chips() {
+    // One chip per result while seven fit.
+    let seven = vec![
+        Chip::Yut,
+        Chip::Mo,
+        Chip::Yut,
+        Chip::Geol,
+        Chip::Do,
+        Chip::Gae,
+        Chip::Do,
+    ];
+    let img = decode(&render(&position(2, seven, vec![]), &frame(2, None)));
+    assert_eq!(pool_chips(&img).len(), 7, "{:?}", pool_chips(&img));
+    // Sixty 윷 then 걸 and 도: three chips, the first counted.
+    let mut pool = vec![Chip::Yut; 60];
+    pool.extend([Chip::Geol, Chip::Do]);
+    let img = decode(&render(
+        &position(2, pool, vec![]),
+        &frame(2, Some(Chip::Yut)),
+    ));
+    let chips = pool_chips(&img);
+    assert_eq!(chips.len(), 3, "{chips:?}");
+    assert!(chips.iter().all(|w| *w >= 60), "{chips:?}");
+    // Runs that still do not fit: one chip per kind.
+    let mut pool = vec![];
+    for _ in 0..30 {
+        pool.extend([Chip::Yut, Chip::Mo, Chip::Gae]);
+    }
+    let img = decode(&render(&position(2, pool, vec![]), &frame(2, None)));
+    assert_eq!(pool_chips(&img).len(), 3, "{:?}", pool_chips(&img));
 }

@@ -315,3 +315,55 @@ fn the_header_names_the_rules_in_the_table_language() {
     let text = table_view(&t, &NoPainter).text;
     assert!(text.contains("기본 + finish=exact 규칙"), "{text}");
 }
+
+#[test]
+fn extreme_house_rules_still_fit_discord() {
+    // Sticks that nearly always land flat: 윷 after 윷, pools of dozens of results. Every
+    // view (text, buttons) must still fit a Discord message, and the games must end.
+    let host = Actor::user(1, "Host");
+    for house in [
+        "flat_p=0.97",
+        "flat_p=0.995",
+        "flat_p=0.03",
+        "flat_p=0.9 seoul=on busan=on stacking=choose shortcut=choose backdo_path=choose nak_p=0.5",
+    ] {
+        for lang in [Lang::En, Lang::Ko] {
+            let mut s = settings(Preset::Standard, false, 4, lang);
+            s.rules.apply_text(house).unwrap();
+            let mut t = Table::new(1, 1, 1, &host, s, 3);
+            t.apply(
+                &host,
+                &Command::FillBots {
+                    level: Level::Normal,
+                },
+                0,
+            )
+            .unwrap();
+            t.apply(&host, &Command::Start, 0).unwrap();
+            let (mut now, mut steps, mut longest) = (0, 0, 0);
+            while t.status == Status::Playing && steps < 20_000 {
+                let v = table_view(&t, &NoPainter);
+                let pool = t.game.as_ref().map_or(0, |g| g.pool().len());
+                if pool > 40 {
+                    // Runs of one result are written once with a count.
+                    assert!(v.text.contains(" ×"), "{}", v.text);
+                }
+                longest = longest.max(pool);
+                check_limits(&v);
+                now += 30_000;
+                let cmd = if t.computer_acts() {
+                    Command::BotTurn
+                } else {
+                    Command::Timeout
+                };
+                t.apply(&Actor::System, &cmd, now).unwrap();
+                steps += 1;
+            }
+            assert_eq!(t.status, Status::Finished, "{house}");
+            check_limits(&table_view(&t, &NoPainter));
+            if house == "flat_p=0.995" {
+                assert!(longest >= 40, "pools of {longest} only");
+            }
+        }
+    }
+}

@@ -604,7 +604,30 @@ impl Renderer {
         self.text.draw(cv, 26.0, y0 + 38.0, 22, CREAM, &status);
         // The pool.
         let pool = game.pool();
-        let n = pool.len().max(1) as f32;
+        // One chip per result while seven fit; else runs of the same result as one chip with
+        // a count; else one chip per kind (house rules with sticks that nearly always land
+        // flat make pools of dozens of 윷).
+        let mut items: Vec<(Chip, usize)> = pool.iter().map(|&c| (c, 1)).collect();
+        if items.len() > POOL_CHIPS {
+            items.clear();
+            for &c in pool {
+                match items.last_mut() {
+                    Some((r, n)) if *r == c => *n += 1,
+                    _ => items.push((c, 1)),
+                }
+            }
+        }
+        if items.len() > POOL_CHIPS {
+            let mut kinds: Vec<(Chip, usize)> = Vec::new();
+            for &c in pool {
+                match kinds.iter_mut().find(|(r, _)| *r == c) {
+                    Some((_, n)) => *n += 1,
+                    None => kinds.push((c, 1)),
+                }
+            }
+            items = kinds;
+        }
+        let n = items.len().max(1) as f32;
         let cw = (500.0 / n - 8.0).min(82.0);
         let top = y0 + 54.0;
         if pool.is_empty() && game.phase() != Phase::Over {
@@ -615,7 +638,7 @@ impl Renderer {
             self.text.draw(cv, 28.0, top + 50.0, 18, PAPER_EDGE, s);
         }
         let mut marked = false;
-        for (i, &chip) in pool.iter().enumerate() {
+        for (i, &(chip, count)) in items.iter().enumerate() {
             let x = 24.0 + i as f32 * (cw + 8.0);
             let sel = !marked && frame.selected == Some(chip);
             marked |= sel;
@@ -637,8 +660,15 @@ impl Renderer {
                 Lang::En => format!("{} {}", chip.name(), chip_steps(chip)),
                 Lang::Ko => chip_steps(chip),
             };
+            if count > 1 {
+                small = format!("{} ×{count}", chip_steps(chip));
+            }
             if self.text.measure(&small, 16) > cw - 6.0 {
-                small = chip_steps(chip);
+                small = if count > 1 {
+                    format!("×{count}")
+                } else {
+                    chip_steps(chip)
+                };
             }
             self.text
                 .draw_center(cv, x + cw / 2.0, top + 74.0, 16, INK_SOFT, &small);
@@ -788,6 +818,9 @@ pub fn renderer() -> &'static Renderer {
 }
 
 /// Render with the shared renderer.
+/// Most chips the pool panel draws one by one.
+const POOL_CHIPS: usize = 7;
+
 pub fn render(game: &Game, frame: &Frame) -> Vec<u8> {
     renderer().render(game, frame)
 }

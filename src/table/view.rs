@@ -790,7 +790,26 @@ fn play_text(t: &Table) -> String {
     let seat = g.turn();
     let who = seat_name(t, seat);
     let away = t.seats[seat as usize].away;
-    let pool: Vec<String> = g.pool().iter().map(|c| chip_label(*c, lang)).collect();
+    // In the order they came, runs of the same result as one entry ("윷 Yut +4 ×3"), so a long
+    // run of 윷 under odd house rules still fits a message.
+    let mut runs: Vec<(Chip, usize)> = Vec::new();
+    for &c in g.pool() {
+        match runs.last_mut() {
+            Some((r, n)) if *r == c => *n += 1,
+            _ => runs.push((c, 1)),
+        }
+    }
+    let pool: Vec<String> = runs
+        .iter()
+        .map(|&(c, n)| {
+            let label = chip_label(c, lang);
+            if n > 1 {
+                format!("{label} ×{n}")
+            } else {
+                label
+            }
+        })
+        .collect();
     let doing = match (g.phase(), lang) {
         (Phase::Throw, Lang::En) => "throw the sticks".to_string(),
         (Phase::Throw, Lang::Ko) => "윷을 던질 차례".to_string(),
