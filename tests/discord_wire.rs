@@ -895,6 +895,28 @@ async fn house_rules_on_the_new_command() {
         "{}",
         lobby.content
     );
+    // Typing house rules offers completions.
+    let tok = s.autocomplete(ch, BOB, "new", "house_rules", "backdo=off fin");
+    let choices = s
+        .wait_for("autocomplete choices", Duration::from_secs(5), |st| {
+            st.interactions.get(&tok)?.choices.clone()
+        })
+        .await;
+    let values: Vec<&str> = choices
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        values,
+        [
+            "backdo=off finish=pass",
+            "backdo=off finish=exact",
+            "backdo=off finish=exact_cham",
+            "backdo=off finish=on_cham"
+        ]
+    );
     // The list of every option, in both languages.
     for (locale, head) in [("en-US", "**House rules**"), ("ko", "**집안 규칙**")] {
         let tok = s.slash(

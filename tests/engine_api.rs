@@ -339,3 +339,42 @@ fn house_rules_as_text() {
     }
     assert_eq!(r.apply_text("  ").unwrap(), Vec::<&str>::new());
 }
+
+#[test]
+fn house_rules_complete_as_you_type() {
+    let c = Rules::complete_text("");
+    assert_eq!(c.len(), 25);
+    assert!(c.iter().all(|s| s.contains('=')));
+    assert_eq!(
+        Rules::complete_text("fin"),
+        [
+            "finish=pass",
+            "finish=exact",
+            "finish=exact_cham",
+            "finish=on_cham"
+        ]
+    );
+    assert_eq!(
+        Rules::complete_text("backdo=off finish=ex"),
+        ["backdo=off finish=exact", "backdo=off finish=exact_cham"]
+    );
+    // A name already given is not offered again; the text typed so far is kept.
+    let c = Rules::complete_text("backdo=off, back");
+    assert!(c.iter().all(|s| s.starts_with("backdo=off, back")), "{c:?}");
+    assert!(
+        !c.iter().any(|s| s.starts_with("backdo=off, backdo=")),
+        "{c:?}"
+    );
+    assert!(
+        c.contains(&"backdo=off, backdo_path=choose".to_string()),
+        "{c:?}"
+    );
+    // Every completion is accepted as it stands.
+    for partial in ["", "s", "backdo=", "pieces=", "flat_p=0", "capture_bonus=i"] {
+        for text in Rules::complete_text(partial) {
+            assert!(Rules::default().apply_text(&text).is_ok(), "{text}");
+        }
+    }
+    assert!(Rules::complete_text("colour=").is_empty());
+    assert!(Rules::complete_text(&"x".repeat(120)).is_empty());
+}

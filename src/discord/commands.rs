@@ -143,6 +143,11 @@ pub enum LevelChoice {
     Master,
 }
 
+/// Suggestions while house rules are typed.
+async fn complete_house_rules(_ctx: Context<'_>, partial: &str) -> Vec<String> {
+    Rules::complete_text(partial)
+}
+
 /// Open a new game in this channel.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(
@@ -174,6 +179,7 @@ pub async fn new(
     )]
     #[name_localized("ko", "집안규칙")]
     #[max_length = 400]
+    #[autocomplete = "complete_house_rules"]
     house_rules: Option<String>,
     #[description = "Pieces per side"]
     #[description_localized("ko", "편마다 말 수")]
@@ -519,6 +525,7 @@ pub async fn settings(
     #[description_localized("ko", "기본 집안 규칙, 예: backdo=off finish=exact (none: 지우기)")]
     #[name_localized("ko", "집안규칙")]
     #[max_length = 400]
+    #[autocomplete = "complete_house_rules"]
     house_rules: Option<String>,
     #[description = "Default seconds per action (10 to 300)"]
     #[description_localized("ko", "한 수에 주는 기본 시간(초, 10~300)")]

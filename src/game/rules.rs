@@ -517,6 +517,62 @@ impl Rules {
         }
     }
 
+    /// Completions of house-rule text being typed (`/yut new house_rules:` autocomplete): the
+    /// text with its last `name=value` pair completed, up to 25, each at most 100 characters
+    /// (Discord's limits). Names already given are not offered again.
+    pub fn complete_text(partial: &str) -> Vec<String> {
+        let cut = partial
+            .rfind(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .map_or(0, |i| i + 1);
+        let (head, tail) = partial.split_at(cut);
+        let tail = tail.to_ascii_lowercase();
+        let used: Vec<&str> = head
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter_map(|p| p.split_once(['=', ':']).map(|(n, _)| n.trim()))
+            .collect();
+        let (name_part, value_part) = match tail.split_once(['=', ':']) {
+            Some((n, v)) => (n, Some(v)),
+            None => (tail.as_str(), None),
+        };
+        let mut out = Vec::new();
+        for name in Rules::OPTION_NAMES {
+            let fits = match value_part {
+                Some(_) => *name == name_part,
+                None => name.starts_with(name_part),
+            };
+            if !fits || used.contains(name) {
+                continue;
+            }
+            for value in Rules::example_values(name) {
+                if value_part.is_some_and(|v| !value.starts_with(v)) {
+                    continue;
+                }
+                let full = format!("{head}{name}={value}");
+                if full.chars().count() <= 100 && out.len() < 25 {
+                    out.push(full);
+                }
+            }
+        }
+        out
+    }
+
+    /// Values to offer for an option: every word it takes, or a few numbers.
+    fn example_values(option: &str) -> Vec<String> {
+        let numbers: &[&str] = match option {
+            "flat_p" => &["0.5", "0.6"],
+            "nak_p" => &["0.1", "0.2"],
+            "first_to" => &["3", "5"],
+            "pieces" => &["2", "3", "4", "auto"],
+            _ => &[],
+        };
+        if !numbers.is_empty() {
+            return numbers.iter().map(|s| s.to_string()).collect();
+        }
+        Rules::allowed(option)
+            .map(|a| a.split(" | ").map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+
     /// The values an option takes, for help texts.
     pub fn allowed(option: &str) -> Option<String> {
         Some(match option {

@@ -88,6 +88,8 @@ pub struct Inter {
     pub followups: Vec<u64>,
     /// When the first edit of @original arrived, after the dispatch.
     pub edited: Option<Duration>,
+    /// The choices of an autocomplete answer (callback type 8).
+    pub choices: Option<Value>,
 }
 
 /// One request the bot made.
@@ -605,6 +607,7 @@ impl StandIn {
                 original,
                 followups: Vec::new(),
                 edited: None,
+                choices: None,
             },
         );
         self.dispatch("INTERACTION_CREATE", v);
@@ -638,6 +641,28 @@ impl StandIn {
             "type": 1,
             "options": [{"name": sub, "type": 1, "options": options}],
             "resolved": {"users": users},
+        });
+        self.send_interaction(v, token, channel, false, None)
+    }
+
+    /// Typing into option `focused` of `/yut <sub>`: an autocomplete interaction. The options
+    /// given are what the user has typed so far; the focused one is marked as Discord does.
+    pub fn autocomplete(
+        &self,
+        channel: u64,
+        who: (u64, &str, u64),
+        sub: &str,
+        focused: &str,
+        typed: &str,
+    ) -> String {
+        let (mut v, token) = self.interaction_base(4, channel, who, "en-US");
+        v["data"] = json!({
+            "id": CMD_ID.to_string(),
+            "name": "yut",
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": [
+                {"name": focused, "type": 3, "value": typed, "focused": true}
+            ]}],
         });
         self.send_interaction(v, token, channel, false, None)
     }
@@ -889,6 +914,25 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                     original = Some(s.new_message(inter.channel, &d, false).id);
                 }
                 6 if inter.component => {}
+                8 => {
+                    let choices = body.json["data"]["choices"].clone();
+                    let list = choices.as_array().cloned().unwrap_or_default();
+                    if list.len() > 25 {
+                        s.violation(format!("{what}: {} autocomplete choices", list.len()));
+                    }
+                    for c in &list {
+                        for key in ["name", "value"] {
+                            let n = c[key].as_str().map_or(0, |x| x.chars().count());
+                            if n == 0 || n > 100 {
+                                s.violation(format!(
+                                    "{what}: autocomplete choice {key} of {n} characters"
+                                ));
+                            }
+                        }
+                    }
+                    let mut st = s.state.lock().unwrap();
+                    st.interactions.get_mut(*token).unwrap().choices = Some(choices);
+                }
                 7 if inter.component => {
                     let d = Body_ {
                         json: body.json["data"].clone(),
