@@ -192,12 +192,13 @@ pub fn options_of(rules: &Rules, now: &str, lang: Lang) -> String {
     let preset = now;
     let mut out = match lang {
         Lang::En => format!(
-            "**House rules** for `/yut new house_rules:` as `name=value`, e.g. \
-             `backdo=off finish=exact`. Values (now: {preset}):\n"
+            "**House rules** for `/yut new house_rules:` (or a server's defaults, \
+             `/yut settings`) as `name=value`, e.g. `backdo=off finish=exact`. Values (now: \
+             {preset}):\n"
         ),
         Lang::Ko => format!(
-            "**집안 규칙**: `/윷 새판 집안규칙:`에 `이름=값`으로 적어요 (예: \
-             `backdo=off finish=exact`). 값 (지금: {preset}):\n"
+            "**집안 규칙**: `/윷 새판 집안규칙:`(서버 기본값은 `/윷 설정`)에 `이름=값`으로 \
+             적어요 (예: `backdo=off finish=exact`). 값 (지금: {preset}):\n"
         ),
     };
     for (name, en, ko) in OPTION_HELP {
