@@ -103,6 +103,12 @@ enum Command {
         /// en or ko.
         #[arg(long, default_value = "en")]
         lang: String,
+        /// Rule preset: standard, boardgame, yunnori, nyout.
+        #[arg(long, default_value = "standard")]
+        preset: String,
+        /// House rules on top of the preset, e.g. "backdo=off finish=exact".
+        #[arg(long)]
+        house: Option<String>,
     },
     /// Benchmarks (build with --release).
     Bench {
@@ -393,9 +399,25 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Demo { out, lang } => {
+        Command::Demo {
+            out,
+            lang,
+            preset,
+            house,
+        } => {
             let lang = yutbot::table::Lang::from_locale(&lang);
-            match runtime().block_on(yutbot::table::demo::demo(&out, lang)) {
+            let mut rules = match yutbot::game::Rules::preset_named(&preset) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if let Err(e) = rules.apply_text(house.as_deref().unwrap_or("")) {
+                eprintln!("error: house rules: {e}");
+                return ExitCode::from(2);
+            }
+            match runtime().block_on(yutbot::table::demo::demo(&out, lang, &preset, rules)) {
                 Ok(n) => {
                     println!("wrote {n} frames to {}", out.display());
                     ExitCode::SUCCESS

@@ -37,9 +37,9 @@ fn settings(seats: u8, bot_delay_ms: u32, lang: Lang) -> Settings {
     }
 }
 
-/// Play a 4-seat bot game through the service and write every board it shows
-/// (`NNN.png`, `NNN.txt`). Returns the number of frames.
-pub async fn demo(out: &Path, lang: Lang) -> anyhow::Result<usize> {
+/// Play a 4-seat bot game through the service under `rules` (from `preset`) and write every
+/// board it shows (`NNN.png`, `NNN.txt`). Returns the number of frames.
+pub async fn demo(out: &Path, lang: Lang, preset: &str, rules: Rules) -> anyhow::Result<usize> {
     std::fs::create_dir_all(out)?;
     let (dir, url) = temp_db("demo")?;
     let store = Store::open(&url).await?;
@@ -62,7 +62,16 @@ pub async fn demo(out: &Path, lang: Lang) -> anyhow::Result<usize> {
         Ok(())
     };
     let v = svc
-        .create(1, ch, &host, settings(4, 30, lang))
+        .create(
+            1,
+            ch,
+            &host,
+            Settings {
+                rules,
+                preset: preset.to_string(),
+                ..settings(4, 30, lang)
+            },
+        )
         .await
         .map_err(problem)?;
     write(&v.text, v.png.as_deref())?;
