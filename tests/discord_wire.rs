@@ -1060,6 +1060,25 @@ async fn server_defaults_from_the_settings_command() {
         "{}",
         r.content
     );
+    // A database that fails: a clear private answer, no game, nothing changed.
+    sqlx::query("DROP TABLE server_defaults")
+        .execute(bot.service.store().pool())
+        .await
+        .unwrap();
+    let other = ch + 1;
+    let r = reply(&s, s.slash(other, ALICE, "en-US", "new", json!([]))).await;
+    assert!(
+        r.ephemeral && r.content.contains("database error") && r.content.contains("No game"),
+        "{}",
+        r.content
+    );
+    assert!(bot.service.table(other).await.is_none());
+    let r = reply(&s, s.slash(other, ADMIN, "en-US", "settings", json!([]))).await;
+    assert!(
+        r.ephemeral && r.content.contains("nothing was changed"),
+        "{}",
+        r.content
+    );
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }
