@@ -338,6 +338,19 @@ fn house_rules_as_text() {
         assert_eq!(r, before, "{text} changed the rules");
     }
     assert_eq!(r.apply_text("  ").unwrap(), Vec::<&str>::new());
+    // Hyphens for underscores, quotes and case are forgiven.
+    let mut r = Rules::default();
+    r.apply_text("First-Player=\"seat-order\" backdo-path='choose' flat_p=.5")
+        .unwrap();
+    assert_eq!(
+        r.get("first_player"),
+        Some(OptionValue::Word("seat_order".into()))
+    );
+    assert_eq!(
+        r.get("backdo_path"),
+        Some(OptionValue::Word("choose".into()))
+    );
+    assert_eq!(r.flat_p, 0.5);
 }
 
 #[test]

@@ -458,7 +458,11 @@ impl Rules {
                 return Err(RulesError::NotAPair(pair.to_string()));
             };
             let name = name.trim().to_ascii_lowercase().replace('-', "_");
-            let value = value.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
+            let value = value
+                .trim()
+                .trim_matches(['"', '\''])
+                .to_ascii_lowercase()
+                .replace('-', "_");
             let Some(known) = Rules::OPTION_NAMES.iter().find(|n| **n == name) else {
                 return Err(RulesError::UnknownOption(name));
             };
