@@ -871,7 +871,9 @@ async fn house_rules_on_the_new_command() {
     );
     let r = reply(&s, tok).await;
     assert!(
-        r.ephemeral && r.content.contains("colour") && r.content.contains("판은 열리지"),
+        r.ephemeral
+            && r.content.contains("\"colour\"라는 옵션은 없어요")
+            && r.content.contains("판은 열리지"),
         "{}",
         r.content
     );

@@ -143,6 +143,21 @@ pub enum LevelChoice {
     Master,
 }
 
+/// What is wrong with house-rule text, in Korean (option names and values stay as written).
+fn rules_error_ko(e: &crate::game::RulesError) -> String {
+    use crate::game::RulesError as E;
+    match e {
+        E::UnknownPreset(p) => format!("\"{p}\"라는 규칙 묶음은 없어요"),
+        E::UnknownOption(o) => format!("\"{o}\"라는 옵션은 없어요"),
+        E::BadValue {
+            option,
+            value,
+            expected,
+        } => format!("{option}에는 {value}을(를) 쓸 수 없어요 (쓸 수 있는 값: {expected})"),
+        E::NotAPair(t) => format!("\"{t}\"는 이름=값 꼴이 아니에요"),
+    }
+}
+
 /// Suggestions while house rules are typed.
 async fn complete_house_rules(_ctx: Context<'_>, partial: &str) -> Vec<String> {
     Rules::complete_text(partial)
@@ -255,9 +270,10 @@ pub async fn new(
                      No game was opened."
                 ),
                 Lang::Ko => format!(
-                    "그 집안 규칙은 쓸 수 없어요: {e}. `이름=값`으로 적어 주세요 (예: \
+                    "그 집안 규칙은 쓸 수 없어요: {}. `이름=값`으로 적어 주세요 (예: \
                      `backdo=off finish=exact`). `/윷 규칙 옵션:True`에 모든 옵션이 있어요. \
-                     판은 열리지 않았어요."
+                     판은 열리지 않았어요.",
+                    rules_error_ko(&e)
                 ),
             };
             return private(ctx, text).await;
@@ -605,7 +621,8 @@ pub async fn settings(
                         "Those house rules can't be used: {e}. `/yut rules options:True` lists every option. Nothing was changed."
                     ),
                     Lang::Ko => format!(
-                        "그 집안 규칙은 쓸 수 없어요: {e}. `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 바뀐 것은 없어요."
+                        "그 집안 규칙은 쓸 수 없어요: {}. `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 바뀐 것은 없어요.",
+                        rules_error_ko(&e)
                     ),
                 };
                 return private(ctx, text).await;
