@@ -188,6 +188,19 @@ enum BenchCommand {
     },
 }
 
+/// A preset's rules with house rules on top, or the exit code after saying what is wrong.
+fn rules_from(preset: &str, house: Option<&str>) -> Result<yutbot::game::Rules, ExitCode> {
+    let mut rules = yutbot::game::Rules::preset_named(preset).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    rules.apply_text(house.unwrap_or("")).map_err(|e| {
+        eprintln!("error: house rules: {e}");
+        ExitCode::from(2)
+    })?;
+    Ok(rules)
+}
+
 fn train(
     cfg: yutbot::ai::train::TrainConfig,
     from: Option<PathBuf>,
@@ -299,17 +312,10 @@ fn main() -> ExitCode {
             seed,
             threads,
         } => {
-            let mut rules = match yutbot::game::Rules::preset_named(&preset) {
+            let rules = match rules_from(&preset, house.as_deref()) {
                 Ok(r) => r,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(code) => return code,
             };
-            if let Err(e) = rules.apply_text(house.as_deref().unwrap_or("")) {
-                eprintln!("error: house rules: {e}");
-                return ExitCode::from(2);
-            }
             let seats = if teams { 4 } else { seats };
             if !(2..=4).contains(&seats) {
                 eprintln!("error: seats must be 2, 3 or 4");
@@ -406,17 +412,10 @@ fn main() -> ExitCode {
             house,
         } => {
             let lang = yutbot::table::Lang::from_locale(&lang);
-            let mut rules = match yutbot::game::Rules::preset_named(&preset) {
+            let rules = match rules_from(&preset, house.as_deref()) {
                 Ok(r) => r,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(code) => return code,
             };
-            if let Err(e) = rules.apply_text(house.as_deref().unwrap_or("")) {
-                eprintln!("error: house rules: {e}");
-                return ExitCode::from(2);
-            }
             match runtime().block_on(yutbot::table::demo::demo(&out, lang, &preset, rules)) {
                 Ok(n) => {
                     println!("wrote {n} frames to {}", out.display());
