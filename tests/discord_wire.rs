@@ -187,6 +187,22 @@ async fn a_whole_game_over_the_wire() {
     assert_eq!(s.wait_acked(&tok).await.callback_type, Some(6));
     let lobby = wait_board(&s, ch, "Bob seated", |m| m.content.contains("Bob")).await;
 
+    // The mode: Bob (not the host) is refused privately; Alice switches to four players
+    // and back to three.
+    let four = find(&lobby, ":mode:4").unwrap();
+    assert!(find(&lobby, ":mode:teams").is_some());
+    let tok = s.click(lobby.id, &four, BOB, "en-US");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral);
+    assert_eq!(f.content, "Only the host or a moderator can do that.");
+    let tok = s.click(lobby.id, &four, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "four players", |m| m.content.contains("· 4 players ·")).await;
+    let three = find(&lobby, ":mode:3").unwrap();
+    let tok = s.click(lobby.id, &three, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "three players", |m| m.content.contains("· 3 players ·")).await;
+
     // Alice adds an Easy bot by button.
     let add = find(&lobby, ":bot:easy").unwrap();
     let tok = s.click(lobby.id, &add, ALICE, "en-US");

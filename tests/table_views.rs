@@ -367,3 +367,135 @@ fn extreme_house_rules_still_fit_discord() {
         }
     }
 }
+
+/// The lobby's mode buttons: the host switches between 2, 3, 4 players and 2v2 teams; the
+/// mode in force is shown pressed; others are refused; fewer seats than are taken is refused
+/// and changes nothing; a switch to teams alternates A and B, and the game starts as chosen.
+#[test]
+fn the_host_picks_the_mode_in_the_lobby() {
+    let host = Actor::user(1, "Ann");
+    let zed = Actor::user(9, "Zed");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::En),
+        1,
+    );
+    let mode_buttons = |t: &Table| -> Vec<(String, bool, Command)> {
+        table_view(t, &NoPainter)
+            .rows
+            .iter()
+            .flatten()
+            .filter_map(|b| {
+                let cmd = decode(&b.custom_id).unwrap().2;
+                matches!(cmd, Command::Mode { .. }).then(|| (b.label.clone(), b.disabled, cmd))
+            })
+            .collect()
+    };
+    let shown = mode_buttons(&t);
+    assert_eq!(shown.len(), 4, "{shown:?}");
+    let pressed: Vec<_> = shown.iter().filter(|b| b.1).map(|b| b.0.as_str()).collect();
+    assert_eq!(pressed, ["2 players"]);
+    t.apply(&zed, &Command::Join, 0).unwrap();
+    // Not the host: refused, nothing changes.
+    let before = t.clone();
+    let four = Command::Mode {
+        teams: false,
+        seats: 4,
+    };
+    let e = t.apply(&zed, &four, 0).unwrap_err();
+    assert!(e.message(Lang::En).contains("host"), "{e}");
+    assert_eq!(t, before);
+    // A moderator may.
+    let moderator = Actor::User {
+        id: 9,
+        name: "Zed".into(),
+        moderator: true,
+    };
+    t.apply(&moderator, &four, 0).unwrap();
+    assert_eq!((t.settings.teams, t.settings.capacity()), (false, 4));
+    t.apply(&host, &Command::AddBot { level: Level::Easy }, 0)
+        .unwrap();
+    // Three seated: two players is refused with the reason, and nothing changes.
+    let before = t.clone();
+    let two = Command::Mode {
+        teams: false,
+        seats: 2,
+    };
+    let e = t.apply(&host, &two, 0).unwrap_err();
+    assert!(e.message(Lang::En).contains("3 seats are taken"), "{e}");
+    assert!(
+        e.message(Lang::Ko).contains("3명"),
+        "{}",
+        e.message(Lang::Ko)
+    );
+    assert_eq!(t, before);
+    // Teams: seats alternate A, B, A in the order they sat down.
+    let teams = Command::Mode {
+        teams: true,
+        seats: 4,
+    };
+    t.apply(&host, &teams, 0).unwrap();
+    assert!(t.settings.teams);
+    let sides: Vec<u8> = t.seats.iter().map(|s| s.team).collect();
+    assert_eq!(sides, [0, 1, 0]);
+    let pressed: Vec<_> = mode_buttons(&t)
+        .into_iter()
+        .filter(|b| b.1)
+        .map(|b| b.0)
+        .collect();
+    assert_eq!(pressed, ["2v2 teams"]);
+    assert!(table_view(&t, &NoPainter).text.contains("2v2 teams"));
+    check_limits(&table_view(&t, &NoPainter));
+    t.apply(
+        &host,
+        &Command::FillBots {
+            level: Level::Normal,
+        },
+        0,
+    )
+    .unwrap();
+    t.apply(&host, &Command::Start, 0).unwrap();
+    assert_eq!(t.status, Status::Playing);
+    let g = t.game.as_ref().unwrap();
+    assert_eq!((g.seats(), g.teams(), g.sides()), (4, true, 2));
+    // Once playing, the mode is fixed.
+    let before = t.clone();
+    assert!(t.apply(&host, &two, 0).is_err());
+    assert_eq!(t, before);
+    assert!(mode_buttons(&t).is_empty());
+    // Back from teams to three players: everyone keeps a seat, sides reset.
+    let mut l = Table::new(
+        2,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, true, 4, Lang::Ko),
+        1,
+    );
+    l.apply(&zed, &Command::Join, 0).unwrap();
+    l.apply(
+        &host,
+        &Command::Mode {
+            teams: false,
+            seats: 3,
+        },
+        0,
+    )
+    .unwrap();
+    assert_eq!(
+        (l.settings.teams, l.settings.seats, l.seats.len()),
+        (false, 3, 2)
+    );
+    let pressed: Vec<_> = mode_buttons(&l)
+        .into_iter()
+        .filter(|b| b.1)
+        .map(|b| b.0)
+        .collect();
+    assert_eq!(pressed, ["3인"]);
+    for bad in ["yut:1:2:mode:5", "yut:1:2:mode:1", "yut:1:2:mode:team"] {
+        assert!(decode(bad).is_err(), "{bad}");
+    }
+}

@@ -246,6 +246,12 @@ pub enum Command {
     FillBots {
         level: Level,
     },
+    /// Change the lobby's mode: free-for-all with `seats` seats, or 2v2 teams (host or
+    /// moderator only).
+    Mode {
+        teams: bool,
+        seats: u8,
+    },
     Start,
     Throw,
     Select {
@@ -294,6 +300,11 @@ pub enum Refusal {
     /// Auto-play was already asked for this turn.
     AlreadyAuto,
     BadSettings(String),
+    /// Fewer seats asked for than are taken.
+    SeatsTaken {
+        taken: u8,
+        wanted: u8,
+    },
 }
 
 impl Refusal {
@@ -342,6 +353,12 @@ impl Refusal {
             (AlreadyAuto, Lang::Ko) => "이번 차례는 이미 봇이 대신 두고 있어요.".into(),
             (BadSettings(why), Lang::En) => format!("Those settings won't work: {why}."),
             (BadSettings(why), Lang::Ko) => format!("그 설정으로는 할 수 없어요: {why}."),
+            (SeatsTaken { taken, wanted }, Lang::En) => format!(
+                "{taken} seats are taken, more than {wanted}: remove a bot or ask someone to leave first."
+            ),
+            (SeatsTaken { taken, wanted }, Lang::Ko) => format!(
+                "이미 {taken}명이 앉아 있어 {wanted}인으로 바꿀 수 없어요. 봇을 빼거나 누군가 나간 뒤에 바꿔 주세요."
+            ),
         }
     }
 }
@@ -574,6 +591,7 @@ impl Table {
                     return Err(Refusal::Full);
                 }
             }
+            Command::Mode { teams, seats } => self.set_mode(actor, *teams, *seats)?,
             Command::Start => self.start(actor, now)?,
             Command::Throw | Command::Select { .. } | Command::More | Command::Move { .. } => {
                 let seat = self.human_turn(actor)?;
@@ -636,13 +654,7 @@ impl Table {
                 if !self.status.is_active() {
                     return Err(Refusal::NotPlaying);
                 }
-                let allowed = match actor {
-                    Actor::User { id, moderator, .. } => *moderator || *id == self.host,
-                    Actor::System => true,
-                };
-                if !allowed {
-                    return Err(Refusal::NotHost);
-                }
+                self.host_or_moderator(actor)?;
                 self.status = Status::Stopped;
                 self.deadline_ms = None;
                 self.selected = None;
@@ -864,6 +876,49 @@ impl Table {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The host, a moderator or the system; else `NotHost`.
+    fn host_or_moderator(&self, actor: &Actor) -> Result<(), Refusal> {
+        let allowed = match actor {
+            Actor::User { id, moderator, .. } => *moderator || *id == self.host,
+            Actor::System => true,
+        };
+        if allowed {
+            Ok(())
+        } else {
+            Err(Refusal::NotHost)
+        }
+    }
+
+    /// Switch the lobby between free-for-all (2-4 seats) and 2v2 teams. Everyone seated keeps
+    /// their seat; asking for fewer seats than are taken is refused.
+    fn set_mode(&mut self, actor: &Actor, teams: bool, seats: u8) -> Result<(), Refusal> {
+        self.lobby_only()?;
+        self.host_or_moderator(actor)?;
+        let mut next = self.settings.clone();
+        next.teams = teams;
+        next.seats = if teams { 4 } else { seats };
+        next.check()?;
+        let taken = self.seats.len() as u8;
+        if taken > next.capacity() {
+            return Err(Refusal::SeatsTaken {
+                taken,
+                wanted: next.capacity(),
+            });
+        }
+        if teams && !self.settings.teams {
+            // Alternate A, B, A, B in the order people sat down.
+            for (i, s) in self.seats.iter_mut().enumerate() {
+                s.team = (i % 2) as u8;
+            }
+        } else if !teams {
+            for s in &mut self.seats {
+                s.team = 0;
+            }
+        }
+        self.settings = next;
         Ok(())
     }
 

@@ -87,6 +87,8 @@ pub fn encode(game: i64, version: u64, cmd: &Command) -> String {
         Command::AddBot { level } => format!("bot:{}", level.name()),
         Command::RemoveBot => "unbot".to_string(),
         Command::FillBots { level } => format!("fill:{}", level.name()),
+        Command::Mode { teams: true, .. } => "mode:teams".to_string(),
+        Command::Mode { seats, .. } => format!("mode:{seats}"),
         Command::Start => "start".to_string(),
         Command::Throw => "throw".to_string(),
         Command::Select { chip } => format!("sel:{}", chip.name()),
@@ -155,6 +157,14 @@ pub fn decode(id: &str) -> Result<(i64, u64, Command), DecodeError> {
         ["bot", l] => Command::AddBot { level: level(l)? },
         ["unbot"] => Command::RemoveBot,
         ["fill", l] => Command::FillBots { level: level(l)? },
+        ["mode", "teams"] => Command::Mode {
+            teams: true,
+            seats: 4,
+        },
+        ["mode", n @ ("2" | "3" | "4")] => Command::Mode {
+            teams: false,
+            seats: n.parse().map_err(|_| bad())?,
+        },
         ["start"] => Command::Start,
         ["throw"] => Command::Throw,
         ["sel", c] => Command::Select { chip: chip(c)? },
@@ -352,6 +362,31 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 Command::RemoveBot,
             ));
             rows.push(r2);
+            // The mode: the one in force is shown pressed (disabled); only the host (or a
+            // moderator) may change it.
+            let mut r3 = Vec::new();
+            for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
+                let label = match (teams, lang) {
+                    (true, Lang::En) => "2v2 teams".to_string(),
+                    (true, Lang::Ko) => "2대2 편".to_string(),
+                    (false, Lang::En) => format!("{seats} players"),
+                    (false, Lang::Ko) => format!("{seats}인"),
+                };
+                let current = t.settings.teams == teams && (teams || t.settings.seats == seats);
+                let mut b = button(
+                    t,
+                    label,
+                    if current {
+                        Style::Success
+                    } else {
+                        Style::Secondary
+                    },
+                    Command::Mode { teams, seats },
+                );
+                b.disabled = current;
+                r3.push(b);
+            }
+            rows.push(r3);
             rows.push(vec![
                 button(
                     t,
@@ -582,8 +617,8 @@ fn lobby_text(t: &Table) -> String {
     }
     s.push_str(&tr(
         lang,
-        "Press **Join** to take a seat. The host can start with two or more players; anyone can start once every seat is filled.",
-        "**참가**를 눌러 자리에 앉으세요. 둘 이상 모이면 방장이 시작할 수 있고, 자리가 다 차면 누구나 시작할 수 있어요.",
+        "Press **Join** to take a seat. The host picks the mode (2, 3 or 4 players, or 2v2 teams) and can start with two or more players; anyone can start once every seat is filled.",
+        "**참가**를 눌러 자리에 앉으세요. 방장은 방식(2인, 3인, 4인, 2대2 편)을 고를 수 있고 둘 이상 모이면 시작할 수 있어요. 자리가 다 차면 누구나 시작할 수 있어요.",
     ));
     s
 }
