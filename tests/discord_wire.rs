@@ -197,11 +197,32 @@ async fn a_whole_game_over_the_wire() {
     assert_eq!(f.content, "Only the host or a moderator can do that.");
     let tok = s.click(lobby.id, &four, ALICE, "en-US");
     s.wait_acked(&tok).await;
-    let lobby = wait_board(&s, ch, "four players", |m| m.content.contains("· 4 players ·")).await;
+    let lobby = wait_board(&s, ch, "four players", |m| {
+        m.content.contains("· 4 players ·")
+    })
+    .await;
     let three = find(&lobby, ":mode:3").unwrap();
     let tok = s.click(lobby.id, &three, ALICE, "en-US");
     s.wait_acked(&tok).await;
-    let lobby = wait_board(&s, ch, "three players", |m| m.content.contains("· 3 players ·")).await;
+    let lobby = wait_board(&s, ch, "three players", |m| {
+        m.content.contains("· 3 players ·")
+    })
+    .await;
+    // The rules: Alice tries boardgame and comes back; the pieces she chose stay on top.
+    let boardgame = find(&lobby, ":preset:boardgame").unwrap();
+    let tok = s.click(lobby.id, &boardgame, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "boardgame rules", |m| {
+        m.content.contains("· boardgame + pieces=3 rules ·")
+    })
+    .await;
+    let standard = find(&lobby, ":preset:standard").unwrap();
+    let tok = s.click(lobby.id, &standard, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "standard rules again", |m| {
+        m.content.contains("· standard + pieces=3 rules ·")
+    })
+    .await;
 
     // Alice adds an Easy bot by button.
     let add = find(&lobby, ":bot:easy").unwrap();

@@ -499,3 +499,78 @@ fn the_host_picks_the_mode_in_the_lobby() {
         assert!(decode(bad).is_err(), "{bad}");
     }
 }
+
+/// The lobby's preset buttons: the host switches the rules; the house rules and the match
+/// length chosen on `/yut new` stay on top of the new preset; others are refused; the game
+/// starts with the rules shown.
+#[test]
+fn the_host_picks_the_preset_in_the_lobby() {
+    use yutbot::game::{OptionValue, Preset};
+    let host = Actor::user(1, "Ann");
+    let zed = Actor::user(9, "Zed");
+    let mut s = settings(Preset::Standard, false, 2, Lang::En);
+    s.rules.apply_text("backdo=off seoul=on").unwrap();
+    s.rules.set("first_to", &OptionValue::Int(3)).unwrap();
+    let mut t = Table::new(1, 1, 1, &host, s, 1);
+    let preset_buttons = |t: &Table| -> Vec<(String, bool, Command)> {
+        table_view(t, &NoPainter)
+            .rows
+            .iter()
+            .flatten()
+            .filter_map(|b| {
+                let cmd = decode(&b.custom_id).unwrap().2;
+                matches!(cmd, Command::Preset { .. }).then(|| (b.label.clone(), b.disabled, cmd))
+            })
+            .collect()
+    };
+    let shown = preset_buttons(&t);
+    let labels: Vec<_> = shown.iter().map(|b| b.0.as_str()).collect();
+    assert_eq!(labels, ["standard", "boardgame", "yunnori", "nyout"]);
+    assert_eq!(shown.iter().filter(|b| b.1).count(), 1);
+    assert!(shown[0].1, "standard is the one in force");
+    t.apply(&zed, &Command::Join, 0).unwrap();
+    let nyout = Command::Preset {
+        preset: Preset::Nyout,
+    };
+    let before = t.clone();
+    let e = t.apply(&zed, &nyout, 0).unwrap_err();
+    assert!(e.message(Lang::En).contains("host"));
+    assert_eq!(t, before);
+    t.apply(&host, &nyout, 0).unwrap();
+    let mut want = Rules::preset(Preset::Nyout);
+    want.apply_text("backdo=off seoul=on first_to=3").unwrap();
+    assert_eq!(t.settings.rules, want);
+    assert_eq!(t.settings.preset, "nyout");
+    let text = table_view(&t, &NoPainter).text;
+    assert!(text.contains("nyout + seoul=on rules"), "{text}");
+    assert!(text.contains("first to 3"), "{text}");
+    check_limits(&table_view(&t, &NoPainter));
+    // Back to standard: exactly what /yut new had set up.
+    t.apply(
+        &host,
+        &Command::Preset {
+            preset: Preset::Standard,
+        },
+        0,
+    )
+    .unwrap();
+    assert_eq!(t.settings.rules, before.settings.rules);
+    t.apply(
+        &host,
+        &Command::Preset {
+            preset: Preset::Yunnori,
+        },
+        0,
+    )
+    .unwrap();
+    t.apply(&host, &Command::Start, 0).unwrap();
+    assert_eq!(t.game.as_ref().unwrap().rules(), &t.settings.rules);
+    assert!(
+        preset_buttons(&t).is_empty(),
+        "no preset buttons once playing"
+    );
+    let before = t.clone();
+    assert!(t.apply(&host, &nyout, 0).is_err());
+    assert_eq!(t, before);
+    assert!(decode("yut:1:2:preset:chess").is_err());
+}

@@ -306,9 +306,12 @@ impl Store {
         let command = &command;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let state = serde_json::to_string(t).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        // The rules change only in the lobby (the host picks another preset); kept in step.
+        let rules = serde_json::to_string(&t.settings.rules)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let done = sqlx::query(
             "UPDATE games SET status = ?, state = ?, version = ?, host_id = ?,
-                              deadline_ms = ?, updated_ms = ?
+                              deadline_ms = ?, updated_ms = ?, rules = ?
              WHERE id = ? AND version = ?",
         )
         .bind(t.status.name())
@@ -317,6 +320,7 @@ impl Store {
         .bind(id64(t.host))
         .bind(t.deadline_ms)
         .bind(now_ms)
+        .bind(rules)
         .bind(t.id)
         .bind(t.version as i64 - 1)
         .execute(&mut *tx)

@@ -2,7 +2,7 @@
 //! `Table::apply(actor, command, now)` is deterministic, so the action log replays exactly.
 
 use crate::ai::{Bot, Level};
-use crate::game::{Action, Chip, Event, Game, Match, Move, Phase, Rules, Seat, MAX_MOVES};
+use crate::game::{Action, Chip, Event, Game, Match, Move, Phase, Preset, Rules, Seat, MAX_MOVES};
 use arrayvec::ArrayVec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -252,6 +252,11 @@ pub enum Command {
         teams: bool,
         seats: u8,
     },
+    /// Change the lobby's rule preset, keeping the house rules and match length on top
+    /// (host or moderator only).
+    Preset {
+        preset: Preset,
+    },
     Start,
     Throw,
     Select {
@@ -428,6 +433,11 @@ pub struct Table {
     /// A line about what the table did by itself (auto-play, away).
     pub notice: Option<String>,
     pub rng: ChaCha20Rng,
+    /// The options set on top of the preset (house rules, pieces, match length) as
+    /// `name=value`, recorded at the lobby's first change of preset so that they stay on top
+    /// of whichever preset the host picks, and come back when the host returns to the first.
+    #[serde(default)]
+    pub house: Option<Vec<String>>,
 }
 
 impl Table {
@@ -458,6 +468,7 @@ impl Table {
             last_events: Vec::new(),
             notice: None,
             rng: ChaCha20Rng::seed_from_u64(seed),
+            house: None,
         };
         if let Actor::User { id, name, .. } = host {
             t.seats.push(SeatState::new(
@@ -592,6 +603,7 @@ impl Table {
                 }
             }
             Command::Mode { teams, seats } => self.set_mode(actor, *teams, *seats)?,
+            Command::Preset { preset } => self.set_preset(actor, *preset)?,
             Command::Start => self.start(actor, now)?,
             Command::Throw | Command::Select { .. } | Command::More | Command::Move { .. } => {
                 let seat = self.human_turn(actor)?;
@@ -919,6 +931,27 @@ impl Table {
             }
         }
         self.settings = next;
+        Ok(())
+    }
+
+    /// Switch the lobby to another preset: the house rules chosen on top of the old one (and
+    /// the match length) stay on top of the new one.
+    fn set_preset(&mut self, actor: &Actor, preset: Preset) -> Result<(), Refusal> {
+        self.lobby_only()?;
+        self.host_or_moderator(actor)?;
+        let house = match &self.house {
+            Some(h) => h.clone(),
+            None => Rules::preset_named(&self.settings.preset)
+                .map(|old| self.settings.rules.differences(&old))
+                .unwrap_or_default(),
+        };
+        let mut rules = Rules::preset(preset);
+        rules
+            .apply_text(&house.join(" "))
+            .map_err(|e| Refusal::BadSettings(e.to_string()))?;
+        self.settings.rules = rules;
+        self.house = Some(house);
+        self.settings.preset = preset.word().to_string();
         Ok(())
     }
 

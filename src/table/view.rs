@@ -4,7 +4,7 @@
 use super::core::{level_name, Command, Lang, Player, Status, Table, MOVES_PER_PAGE};
 use crate::ai::Level;
 use crate::game::board::{point, POINTS};
-use crate::game::{Chip, Dest, Event, Move, Origin, Phase};
+use crate::game::{Chip, Dest, Event, Move, Origin, Phase, Preset};
 use thiserror::Error;
 
 /// Button colours.
@@ -89,6 +89,7 @@ pub fn encode(game: i64, version: u64, cmd: &Command) -> String {
         Command::FillBots { level } => format!("fill:{}", level.name()),
         Command::Mode { teams: true, .. } => "mode:teams".to_string(),
         Command::Mode { seats, .. } => format!("mode:{seats}"),
+        Command::Preset { preset } => format!("preset:{}", preset.word()),
         Command::Start => "start".to_string(),
         Command::Throw => "throw".to_string(),
         Command::Select { chip } => format!("sel:{}", chip.name()),
@@ -164,6 +165,9 @@ pub fn decode(id: &str) -> Result<(i64, u64, Command), DecodeError> {
         ["mode", n @ ("2" | "3" | "4")] => Command::Mode {
             teams: false,
             seats: n.parse().map_err(|_| bad())?,
+        },
+        ["preset", p] => Command::Preset {
+            preset: Preset::from_word(p).ok_or_else(bad)?,
         },
         ["start"] => Command::Start,
         ["throw"] => Command::Throw,
@@ -387,6 +391,28 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 r3.push(b);
             }
             rows.push(r3);
+            let mut r4 = Vec::new();
+            for preset in [
+                Preset::Standard,
+                Preset::Boardgame,
+                Preset::Yunnori,
+                Preset::Nyout,
+            ] {
+                let current = t.settings.preset == preset.word();
+                let mut b = button(
+                    t,
+                    preset_name(preset.word(), lang),
+                    if current {
+                        Style::Success
+                    } else {
+                        Style::Secondary
+                    },
+                    Command::Preset { preset },
+                );
+                b.disabled = current;
+                r4.push(b);
+            }
+            rows.push(r4);
             rows.push(vec![
                 button(
                     t,
@@ -541,6 +567,17 @@ fn turn_ping(t: &Table) -> Option<u64> {
     s.player.user()
 }
 
+/// A preset's name as players see it (Korean: the names the Korean command menu shows).
+fn preset_name(preset: &str, lang: Lang) -> String {
+    match (lang, preset) {
+        (Lang::Ko, "standard") => "기본".to_string(),
+        (Lang::Ko, "boardgame") => "보드게임".to_string(),
+        (Lang::Ko, "yunnori") => "윷놀이".to_string(),
+        (Lang::Ko, "nyout") => "옛".to_string(),
+        (_, p) => p.to_string(),
+    }
+}
+
 fn header(t: &Table) -> String {
     let lang = t.lang();
     let mode = if t.settings.teams {
@@ -559,14 +596,7 @@ fn header(t: &Table) -> String {
     } else {
         String::new()
     };
-    let mut rules = match (lang, t.settings.preset.as_str()) {
-        // The names the Korean command menu shows.
-        (Lang::Ko, "standard") => "기본".to_string(),
-        (Lang::Ko, "boardgame") => "보드게임".to_string(),
-        (Lang::Ko, "yunnori") => "윷놀이".to_string(),
-        (Lang::Ko, "nyout") => "옛".to_string(),
-        (_, p) => p.to_string(),
-    };
+    let mut rules = preset_name(&t.settings.preset, lang);
     let house = house_rules(t);
     if !house.is_empty() {
         rules = format!("{rules} + {}", house.join(", "));
@@ -617,8 +647,8 @@ fn lobby_text(t: &Table) -> String {
     }
     s.push_str(&tr(
         lang,
-        "Press **Join** to take a seat. The host picks the mode (2, 3 or 4 players, or 2v2 teams) and can start with two or more players; anyone can start once every seat is filled.",
-        "**참가**를 눌러 자리에 앉으세요. 방장은 방식(2인, 3인, 4인, 2대2 편)을 고를 수 있고 둘 이상 모이면 시작할 수 있어요. 자리가 다 차면 누구나 시작할 수 있어요.",
+        "Press **Join** to take a seat. The host picks the mode (2, 3 or 4 players, or 2v2 teams) and the rules, and can start with two or more players; anyone can start once every seat is filled.",
+        "**참가**를 눌러 자리에 앉으세요. 방장은 방식(2인, 3인, 4인, 2대2 편)과 규칙을 고를 수 있고 둘 이상 모이면 시작할 수 있어요. 자리가 다 차면 누구나 시작할 수 있어요.",
     ));
     s
 }
