@@ -525,7 +525,15 @@ fn the_host_picks_the_preset_in_the_lobby() {
     };
     let shown = preset_buttons(&t);
     let labels: Vec<_> = shown.iter().map(|b| b.0.as_str()).collect();
-    assert_eq!(labels, ["standard", "boardgame", "yunnori", "nyout"]);
+    assert_eq!(
+        labels,
+        [
+            "standard rules",
+            "boardgame rules",
+            "yunnori rules",
+            "nyout rules"
+        ]
+    );
     assert_eq!(shown.iter().filter(|b| b.1).count(), 1);
     assert!(shown[0].1, "standard is the one in force");
     t.apply(&zed, &Command::Join, 0).unwrap();

@@ -401,7 +401,10 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 let current = t.settings.preset == preset.word();
                 let mut b = button(
                     t,
-                    preset_name(preset.word(), lang),
+                    match lang {
+                        Lang::En => format!("{} rules", preset.word()),
+                        Lang::Ko => format!("{} 규칙", preset_name(preset.word(), lang)),
+                    },
                     if current {
                         Style::Success
                     } else {
