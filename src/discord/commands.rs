@@ -790,6 +790,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 `/yut board` show the board again as a new message
 `/yut rules` the rules in short (`options:True`: every house rule) · `/yut stats` a record · `/yut leaderboard` the best players
 `/yut settings` this server's defaults for new games (Manage Server to change)
+In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
 Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).",
         "**윷봇**은 이 채널에서 윷놀이를 열어요.
 `/윷 새판` 판 열기 (방식, 자리, 규칙, 집안 규칙, 말, 시간, 승수, 봇)
@@ -799,6 +800,7 @@ Play with the buttons under the board: throw, pick a result, pick a move (the le
 `/윷 판보기` 판을 새 메시지로 다시 보기
 `/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두) · `/윷 전적` 전적 · `/윷 순위` 순위
 `/윷 설정` 이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)
+대기실에서는 방장이 버튼으로 방식(2인, 3인, 4인, 2대2 편)과 규칙도 바꿀 수 있어요.
 판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).",
     );
     private(ctx, text).await
