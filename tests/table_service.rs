@@ -80,7 +80,9 @@ async fn assert_replays(svc: &Service, game: i64) {
         .iter()
         .filter(|e| matches!(e.command, Command::BotTurn | Command::Timeout))
         .collect();
-    assert!(computer.iter().all(|e| e.played.is_some()));
+    // (A lobby that closed unstarted has one time-out, which plays nothing.)
+    let started = stored.game.is_some();
+    assert!(computer.iter().all(|e| e.played.is_some() || !started));
     assert!(log
         .iter()
         .filter(|e| !matches!(e.command, Command::BotTurn | Command::Timeout))
@@ -680,4 +682,63 @@ async fn house_rules_are_shown_kept_and_played() {
     assert!(moves.len() > 5);
     assert!(moves.iter().all(|m| m.chip != Chip::Backdo));
     assert_replays(&svc, id).await;
+}
+
+/// A lobby nobody starts closes itself 30 minutes after its last change (the clock survives
+/// a restart), frees the channel, says why, and can be opened again with the same seats.
+#[tokio::test(start_paused = true)]
+async fn an_abandoned_lobby_closes_and_frees_the_channel() {
+    use yutbot::table::core::LOBBY_IDLE_MS;
+    let url = db_path("lobby-idle");
+    let ch = 23;
+    let id = {
+        let (svc, _u) = service(&url).await;
+        let view = svc
+            .create(GUILD, ch, &alice(), settings(false, 3))
+            .await
+            .unwrap();
+        assert!(view.text.contains("closes by itself"), "{}", view.text);
+        let t = svc.table(ch).await.unwrap();
+        assert_eq!(t.deadline_ms, Some(1_700_000_000_000 + LOBBY_IDLE_MS));
+        // Twenty minutes later Bob joins: the lobby's clock starts again.
+        tokio::time::sleep(Duration::from_secs(20 * 60)).await;
+        svc.command(ch, &bob(), Command::Join).await.unwrap();
+        let t = svc.table(ch).await.unwrap();
+        assert_eq!(t.deadline_ms, Some(svc.now_ms() + LOBBY_IDLE_MS));
+        tokio::time::sleep(Duration::from_secs(20 * 60)).await;
+        assert_eq!(svc.table(ch).await.unwrap().status, Status::Lobby);
+        svc.shutdown().await;
+        t.id
+    };
+    // Back up (the wall clock moved on 20 minutes while down); 11 minutes on, it has closed.
+    let store = Store::open(&url).await.unwrap();
+    let (svc, _u) = Service::start(
+        store,
+        Arc::new(NoPainter),
+        Clock::starting_at(1_700_000_000_000 + 40 * 60 * 1000),
+        Config::default(),
+        2,
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_secs(9 * 60)).await;
+    assert_eq!(svc.table(ch).await.unwrap().status, Status::Lobby);
+    tokio::time::sleep(Duration::from_secs(2 * 60)).await;
+    assert!(svc.table(ch).await.is_none(), "the channel is free");
+    let closed = svc.store().get(id).await.unwrap().table;
+    assert_eq!(closed.status, Status::Stopped);
+    assert!(closed.notice.as_deref().unwrap().contains("lobby closed"));
+    assert_replays(&svc, id).await;
+    // The closed lobby's button opens it again, seats kept, as a lobby.
+    let view = svc
+        .click(ch, &bob(), &encode(id, closed.version, &Command::Rematch))
+        .await
+        .unwrap();
+    assert!(view.text.contains("Press **Join**"), "{}", view.text);
+    let again = svc.table(ch).await.unwrap();
+    assert_ne!(again.id, id);
+    assert_eq!((again.status, again.seats.len()), (Status::Lobby, 2));
+    assert!(again.deadline_ms.is_some());
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    assert_eq!(svc.table(ch).await.unwrap().status, Status::Playing);
 }

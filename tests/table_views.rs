@@ -582,3 +582,49 @@ fn the_host_picks_the_preset_in_the_lobby() {
     assert_eq!(t, before);
     assert!(decode("yut:1:2:preset:chess").is_err());
 }
+
+/// The lobby's idle clock, pure: every change restarts it; only the system's time-out at or
+/// after the deadline closes the lobby; the closed lobby says why and offers to open again.
+#[test]
+fn an_idle_lobby_closes_itself() {
+    use yutbot::table::core::LOBBY_IDLE_MS;
+    let host = Actor::user(1, "Ann");
+    let zed = Actor::user(9, "Zed");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::Ko),
+        1,
+    );
+    t.arm_lobby(0);
+    assert_eq!(t.deadline_ms, Some(LOBBY_IDLE_MS));
+    t.apply(&zed, &Command::Join, 600_000).unwrap();
+    assert_eq!(t.deadline_ms, Some(600_000 + LOBBY_IDLE_MS));
+    let before = t.clone();
+    assert!(t
+        .apply(&Actor::System, &Command::Timeout, LOBBY_IDLE_MS)
+        .is_err());
+    assert!(t
+        .apply(&host, &Command::Timeout, 600_000 + LOBBY_IDLE_MS)
+        .is_err());
+    assert_eq!(t, before);
+    t.apply(&Actor::System, &Command::Timeout, 600_000 + LOBBY_IDLE_MS)
+        .unwrap();
+    assert_eq!((t.status, t.deadline_ms), (Status::Stopped, None));
+    let v = table_view(&t, &NoPainter);
+    check_limits(&v);
+    assert!(v.text.contains("대기실을 닫았어요"), "{}", v.text);
+    let labels: Vec<_> = v.rows.iter().flatten().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["대기실 다시 열기"]);
+    let again = t.rematch(2, 7, 3_000_000);
+    assert_eq!(again.status, Status::Lobby);
+    assert_eq!(again.deadline_ms, Some(3_000_000 + LOBBY_IDLE_MS));
+    assert_eq!(again.seats, t.seats);
+    assert!(again.notice.is_none());
+    // A started game has no lobby clock; its deadline is the turn's.
+    let mut p = again.clone();
+    p.apply(&host, &Command::Start, 3_000_000).unwrap();
+    assert!(p.deadline_ms.unwrap() <= 3_000_000 + 25_000);
+}

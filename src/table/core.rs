@@ -409,6 +409,9 @@ pub const AWAY_DELAY_MS: i64 = 3_000;
 pub const AWAY_AFTER: u8 = 3;
 /// Move buttons per page (4 rows of 5).
 pub const MOVES_PER_PAGE: usize = 20;
+/// A lobby closes itself this long after its last change (ms), so an abandoned lobby does not
+/// hold the channel.
+pub const LOBBY_IDLE_MS: i64 = 30 * 60 * 1000;
 
 /// One channel's game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -482,6 +485,13 @@ impl Table {
         t
     }
 
+    /// Start (or restart) the lobby's idle clock: it closes `LOBBY_IDLE_MS` after now.
+    pub fn arm_lobby(&mut self, now_ms: i64) {
+        if self.status == Status::Lobby {
+            self.deadline_ms = Some(now_ms + LOBBY_IDLE_MS);
+        }
+    }
+
     pub fn lang(&self) -> Lang {
         self.settings.lang
     }
@@ -552,6 +562,8 @@ impl Table {
     ) -> Result<Outcome, Refusal> {
         let mut next = self.clone();
         let out = next.apply_inner(actor, cmd, now_ms, played)?;
+        // Any change to a lobby keeps it open for another while.
+        next.arm_lobby(now_ms);
         next.version += 1;
         *self = next;
         Ok(out)
@@ -668,6 +680,7 @@ impl Table {
                 }
                 self.host_or_moderator(actor)?;
                 self.status = Status::Stopped;
+                self.notice = None;
                 self.deadline_ms = None;
                 self.selected = None;
             }
@@ -682,6 +695,23 @@ impl Table {
                 out.repost = true;
             }
             Command::Create => return Err(Refusal::NotDue),
+            Command::Timeout if self.status == Status::Lobby => {
+                // Nobody started the lobby in time: it closes and frees the channel.
+                if actor != &Actor::System || self.deadline_ms.is_none_or(|d| now < d) {
+                    return Err(Refusal::NotDue);
+                }
+                self.status = Status::Stopped;
+                self.deadline_ms = None;
+                let minutes = LOBBY_IDLE_MS / 60_000;
+                self.notice = Some(match self.settings.lang {
+                    Lang::En => format!(
+                        "⌛ The lobby closed: nobody started it within {minutes} minutes of its last change. `/yut new` opens a new one."
+                    ),
+                    Lang::Ko => format!(
+                        "⌛ 마지막 변경 뒤 {minutes}분 동안 시작하지 않아 대기실을 닫았어요. `/윷 새판`으로 새 판을 열 수 있어요."
+                    ),
+                });
+            }
             Command::Timeout | Command::BotTurn => {
                 if actor != &Actor::System {
                     return Err(Refusal::NotDue);
@@ -1035,10 +1065,13 @@ impl Table {
         if t.series.winner().is_some() {
             t.series = Match::new(t.settings.rules.first_to);
         }
-        // Cannot fail: the same seats started a game before.
-        if t.begin(now).is_err() {
+        t.notice = None;
+        // A lobby that closed before it started opens again as a lobby; else the same seats
+        // play again (cannot fail: they started a game before).
+        if self.game.is_none() || t.begin(now).is_err() {
             t.status = Status::Lobby;
             t.game = None;
+            t.arm_lobby(now);
         }
         t
     }

@@ -1,7 +1,7 @@
 //! The game service: one actor (task) per active game, storage on every action, timers for
 //! deadlines and bots, and board updates pushed to whoever shows them (the Discord layer).
 
-use super::core::{Actor, Command, Lang, Refusal, Settings, Status, Table};
+use super::core::{Actor, Command, Lang, Refusal, Settings, Table};
 use super::view::{decode, table_view, Painter, View};
 use crate::store::{Stats, Store, StoreError, Stored};
 use rand::{Rng, SeedableRng};
@@ -278,8 +278,10 @@ impl Service {
             }
         }
         let host = actor.clone();
-        self.open(actor, move |id, seed, _| {
-            Table::new(id, guild, channel, &host, settings, seed)
+        self.open(actor, move |id, seed, now| {
+            let mut t = Table::new(id, guild, channel, &host, settings, seed);
+            t.arm_lobby(now);
+            t
         })
         .await
     }
@@ -514,7 +516,7 @@ impl GameActor {
             let deadline = self
                 .table
                 .deadline_ms
-                .filter(|_| self.table.status == Status::Playing)
+                .filter(|_| self.table.status.is_active())
                 .map(|ms| self.inner.clock.instant_at(ms));
             let pending = self.pending;
             tokio::select! {

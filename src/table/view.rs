@@ -518,9 +518,14 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
         }
         Status::Finished | Status::Stopped => {
             text.push_str(&end_text(t));
+            let (en, ko) = if t.game.is_some() {
+                ("Rematch", "한 판 더")
+            } else {
+                ("Open the lobby again", "대기실 다시 열기")
+            };
             rows.push(vec![button(
                 t,
-                tr(lang, "Rematch", "한 판 더"),
+                tr(lang, en, ko),
                 Style::Primary,
                 Command::Rematch,
             )]);
@@ -653,6 +658,14 @@ fn lobby_text(t: &Table) -> String {
         "Press **Join** to take a seat. The host picks the mode (2, 3 or 4 players, or 2v2 teams) and the rules, and can start with two or more players; anyone can start once every seat is filled.",
         "**참가**를 눌러 자리에 앉으세요. 방장은 방식(2인, 3인, 4인, 2대2 편)과 규칙을 고를 수 있고 둘 이상 모이면 시작할 수 있어요. 자리가 다 차면 누구나 시작할 수 있어요.",
     ));
+    if t.deadline_ms.is_some() {
+        s.push('\n');
+        s.push_str(&tr(
+            lang,
+            "A lobby nobody starts closes by itself:",
+            "시작하지 않은 대기실은 저절로 닫혀요:",
+        ));
+    }
     s
 }
 
@@ -919,7 +932,10 @@ fn end_text(t: &Table) -> String {
     let mut s = header(t);
     s.push('\n');
     if t.status == Status::Stopped {
-        s.push_str(&tr(lang, "The game was stopped.", "판을 끝냈어요."));
+        match &t.notice {
+            Some(n) => s.push_str(n),
+            None => s.push_str(&tr(lang, "The game was stopped.", "판을 끝냈어요.")),
+        }
         return s;
     }
     for line in narrate(t, &t.last_events) {
