@@ -105,6 +105,32 @@ fn same_seed_same_choice() {
     }
 }
 
+/// A shared bot (what the game service uses) is one player per level and rule set, and
+/// chooses exactly as a freshly built one.
+#[test]
+fn shared_bots_choose_as_new_ones() {
+    let games = positions(5);
+    for level in Level::ALL {
+        for g in &games {
+            let shared = Bot::shared(level, g.rules());
+            assert!(std::sync::Arc::ptr_eq(
+                &shared,
+                &Bot::shared(level, g.rules())
+            ));
+            let fresh = Bot::new(level, g.rules());
+            let a = shared.choose(g, &mut ChaCha8Rng::seed_from_u64(3));
+            let b = fresh.choose(g, &mut ChaCha8Rng::seed_from_u64(3));
+            assert_eq!(a, b, "{level}");
+        }
+    }
+    let mut other = Rules::preset(Preset::Standard);
+    other.backdo = false;
+    assert!(!std::sync::Arc::ptr_eq(
+        &Bot::shared(Level::Normal, &other),
+        &Bot::shared(Level::Normal, &Rules::preset(Preset::Standard))
+    ));
+}
+
 /// Master's moves for the rest of its spending.
 fn master_turn(g: &mut Game) -> Vec<Move> {
     let bot = Bot::new(Level::Master, g.rules());

@@ -747,7 +747,7 @@ impl Table {
                     Some(a) => *a,
                     None => {
                         let g = self.game.as_ref().ok_or(Refusal::NotPlaying)?;
-                        let bot = Bot::new(level, g.rules());
+                        let bot = Bot::shared(level, g.rules());
                         // The bot draws from its own stream (per version), so the throws
                         // that follow do not depend on how many numbers a bot used.
                         let mut rng = self.rng.clone();
