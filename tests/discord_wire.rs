@@ -252,6 +252,14 @@ async fn a_whole_game_over_the_wire() {
     })
     .await;
     assert!(board.has_png(), "the board carries its PNG");
+    // ... described for screen readers.
+    assert!(
+        board.alts.iter().any(|a| a.starts_with("Yut Nori board.")
+            && a.contains("Alice")
+            && a.contains("waiting")),
+        "{:?}",
+        board.alts
+    );
     // A live countdown while a person is to act (none during a bot's short pacing delay).
     let bot_to_act = board.content.contains("▶️ **🤖");
     assert!(

@@ -10,6 +10,10 @@ use yutbot::table::view::{decode, encode, table_view, NoPainter, View};
 
 fn check_limits(v: &View) {
     assert!(v.text.chars().count() <= 2000, "content too long");
+    if let Some(alt) = &v.alt {
+        assert!(alt.chars().count() <= 1024, "alt text too long");
+        assert!(!alt.is_empty());
+    }
     assert!(v.rows.len() <= 5, "{} rows", v.rows.len());
     for row in &v.rows {
         assert!(
@@ -627,4 +631,66 @@ fn an_idle_lobby_closes_itself() {
     let mut p = again.clone();
     p.apply(&host, &Command::Start, 3_000_000).unwrap();
     assert!(p.deadline_ms.unwrap() <= 3_000_000 + 25_000);
+}
+
+/// The board's alt text says, for every side, what the picture shows: pieces waiting, home
+/// and where the others stand (stacks counted), the results held and who is to act.
+#[test]
+fn the_board_is_described_for_screen_readers() {
+    use yutbot::game::{Phase, Unit};
+    use yutbot::table::view::board_alt;
+    let host = Actor::user(1, "Ann");
+    let zed = Actor::user(9, "Zed");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::En),
+        3,
+    );
+    assert!(
+        table_view(&t, &NoPainter).alt.is_none(),
+        "a lobby has no board"
+    );
+    t.apply(&zed, &Command::Join, 0).unwrap();
+    t.apply(&host, &Command::Start, 0).unwrap();
+    let mut now = 0;
+    // Play on until someone has a stack of two or more on the board and a result is held.
+    let mut seen_stack = false;
+    let mut seen_pool = false;
+    for _ in 0..4000 {
+        if t.status != Status::Playing {
+            break;
+        }
+        let g = t.game.as_ref().unwrap();
+        let alt = board_alt(&t);
+        assert_eq!(
+            table_view(&t, &NoPainter).alt.as_deref(),
+            Some(alt.as_str())
+        );
+        for side in 0..2u8 {
+            let who = if side == 0 { "Ann" } else { "Zed" };
+            let line = format!("{who}: {} waiting, {} home", g.waiting(side), g.home(side));
+            assert!(alt.contains(&line), "{alt} lacks {line}");
+        }
+        let stacks: Vec<&Unit> = g.units().iter().filter(|u| u.count > 1).collect();
+        for u in &stacks {
+            seen_stack = true;
+            assert!(alt.contains(&format!("×{}", u.count)), "{alt}");
+        }
+        if g.phase() == Phase::Spend && !g.pool().is_empty() {
+            seen_pool = true;
+            assert!(alt.contains("Results held:"), "{alt}");
+        }
+        let acting = t.acting().unwrap();
+        let name = if acting == 0 { "Ann" } else { "Zed" };
+        assert!(alt.ends_with(&format!("{name} to act.")), "{alt}");
+        now += 30_000;
+        t.apply(&Actor::System, &Command::Timeout, now).unwrap();
+    }
+    assert!(seen_stack && seen_pool);
+    let mut ko = t.clone();
+    ko.settings.lang = Lang::Ko;
+    assert!(board_alt(&ko).starts_with("윷판."));
 }

@@ -77,9 +77,14 @@ pub fn no_mentions() -> CreateAllowedMentions {
 }
 
 fn attachment(view: &View) -> Option<CreateAttachment> {
-    view.png
-        .as_ref()
-        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE))
+    view.png.as_ref().map(|png| {
+        let a = CreateAttachment::bytes(png.clone(), BOARD_FILE);
+        match &view.alt {
+            // The view keeps it within Discord's 1,024 characters.
+            Some(alt) => a.description(alt.clone()),
+            None => a,
+        }
+    })
 }
 
 /// A new message showing the view.

@@ -43,6 +43,8 @@ pub struct View {
     pub version: Option<u64>,
     /// The table's language.
     pub lang: Lang,
+    /// The board picture described in words, for screen readers (the attachment's alt text).
+    pub alt: Option<String>,
 }
 
 impl View {
@@ -539,6 +541,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
     };
     View {
         text: truncate(text, 2000),
+        alt: t.game.as_ref().map(|_| truncate(board_alt(t), MAX_ALT)),
         png,
         rows,
         private: false,
@@ -826,6 +829,66 @@ fn dest_name(d: Dest, lang: Lang) -> String {
         Dest::Home => tr(lang, "home", "남"),
         Dest::Waiting => tr(lang, "off the board", "판 밖"),
     }
+}
+
+/// Discord's limit for an attachment's description.
+pub const MAX_ALT: usize = 1024;
+
+/// The board in words (the picture's alt text): every side's pieces waiting, home and on the
+/// board (where, and how many stacked), the results held and who is to act.
+pub fn board_alt(t: &Table) -> String {
+    let lang = t.lang();
+    let Some(g) = t.game.as_ref() else {
+        return String::new();
+    };
+    let mut s = tr(lang, "Yut Nori board.", "윷판.");
+    for side in 0..g.sides() {
+        let mut spots: Vec<String> = Vec::new();
+        for u in g.units().iter().filter(|u| u.side == side) {
+            let at = point_name(u.point(), lang);
+            spots.push(if u.count > 1 {
+                format!("{at} ×{}", u.count)
+            } else {
+                at
+            });
+        }
+        let board = if spots.is_empty() {
+            String::new()
+        } else {
+            match lang {
+                Lang::En => format!("; on the board: {}", spots.join(", ")),
+                Lang::Ko => format!("; 판 위: {}", spots.join(", ")),
+            }
+        };
+        s.push_str(&match lang {
+            Lang::En => format!(
+                " {}: {} waiting, {} home{board}.",
+                side_name(t, side),
+                g.waiting(side),
+                g.home(side)
+            ),
+            Lang::Ko => format!(
+                " {}: 대기 {}, 남 {}{board}.",
+                side_name(t, side),
+                g.waiting(side),
+                g.home(side)
+            ),
+        });
+    }
+    if !g.pool().is_empty() {
+        let pool: Vec<String> = g.pool().iter().map(|c| chip_label(*c, lang)).collect();
+        s.push_str(&match lang {
+            Lang::En => format!(" Results held: {}.", pool.join(", ")),
+            Lang::Ko => format!(" 남은 결과: {}.", pool.join(", ")),
+        });
+    }
+    if let Some(seat) = t.acting() {
+        s.push_str(&match lang {
+            Lang::En => format!(" {} to act.", seat_name(t, seat)),
+            Lang::Ko => format!(" {} 님 차례.", seat_name(t, seat)),
+        });
+    }
+    s
 }
 
 /// A side's name: the seat's name, or the team's in 2v2.

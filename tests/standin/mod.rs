@@ -37,6 +37,8 @@ pub struct Msg {
     pub deleted: bool,
     /// The `allowed_mentions` it was sent with.
     pub allowed_mentions: Value,
+    /// The descriptions (alt text) of the attachments it lists.
+    pub alts: Vec<String>,
 }
 
 impl Msg {
@@ -162,6 +164,17 @@ pub fn member(id: u64, name: &str, permissions: u64) -> Value {
     })
 }
 
+/// The descriptions of the attachments a payload lists.
+fn alts(v: &Value) -> Vec<String> {
+    v.get("attachments")
+        .and_then(|a| a.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a.get("description").and_then(|d| d.as_str()))
+        .map(str::to_string)
+        .collect()
+}
+
 fn message_json(m: &Msg) -> Value {
     let attachments: Vec<Value> = m
         .files
@@ -270,6 +283,22 @@ fn check_payload(v: &Value, files: &[(String, Vec<u8>)], what: &str, out: &mut V
     }
     if board && !files.iter().any(|(_, b)| b.starts_with(b"\x89PNG")) {
         out.push(format!("{what}: a board without its PNG attached"));
+    }
+    // An attachment's description (alt text) is at most 1,024 characters.
+    for a in v
+        .get("attachments")
+        .and_then(|a| a.as_array())
+        .into_iter()
+        .flatten()
+    {
+        if let Some(d) = a.get("description").and_then(|d| d.as_str()) {
+            if d.chars().count() > 1024 {
+                out.push(format!(
+                    "{what}: attachment description of {} characters",
+                    d.chars().count()
+                ));
+            }
+        }
     }
     // Every uploaded file is listed in `attachments`.
     if !files.is_empty() {
@@ -764,6 +793,7 @@ impl StandIn {
                 .get("allowed_mentions")
                 .cloned()
                 .unwrap_or(Value::Null),
+            alts: alts(&body.json),
         };
         let mut st = self.state.lock().unwrap();
         st.messages.insert(id, m.clone());
@@ -787,6 +817,7 @@ impl StandIn {
         if let Some(list) = body.json.get("attachments").and_then(|a| a.as_array()) {
             if list.is_empty() || !body.files.is_empty() {
                 m.files = body.files.clone();
+                m.alts = alts(&body.json);
             }
         }
         m.edits += 1;
