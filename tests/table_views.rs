@@ -694,3 +694,56 @@ fn the_board_is_described_for_screen_readers() {
     ko.settings.lang = Lang::Ko;
     assert!(board_alt(&ko).starts_with("윷판."));
 }
+
+/// "Fill empty seats" fills with the level of the bot seated last (Normal before any).
+#[test]
+fn fill_uses_the_level_of_the_last_bot_added() {
+    use yutbot::table::core::Player;
+    let host = Actor::user(1, "Ann");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 4, Lang::En),
+        1,
+    );
+    let fill = |t: &Table| {
+        table_view(t, &NoPainter)
+            .rows
+            .iter()
+            .flatten()
+            .find_map(|b| match decode(&b.custom_id).unwrap().2 {
+                Command::FillBots { level } => Some((b.label.clone(), level)),
+                _ => None,
+            })
+            .unwrap()
+    };
+    assert_eq!(
+        fill(&t),
+        ("Fill empty seats (Normal bots)".to_string(), Level::Normal)
+    );
+    t.apply(
+        &host,
+        &Command::AddBot {
+            level: Level::Master,
+        },
+        0,
+    )
+    .unwrap();
+    let (label, level) = fill(&t);
+    assert_eq!(
+        (label.as_str(), level),
+        ("Fill empty seats (Master bots)", Level::Master)
+    );
+    t.apply(&host, &Command::FillBots { level }, 0).unwrap();
+    let levels: Vec<_> = t
+        .seats
+        .iter()
+        .filter_map(|s| match s.player {
+            Player::Bot { level } => Some(level),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(levels, [Level::Master; 3]);
+}

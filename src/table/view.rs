@@ -418,14 +418,26 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 r4.push(b);
             }
             rows.push(r4);
+            // Fill with the level of the bot seated last (as the host chose it), else Normal.
+            let fill = t
+                .seats
+                .iter()
+                .rev()
+                .find_map(|s| match s.player {
+                    Player::Bot { level } => Some(level),
+                    Player::Human { .. } => None,
+                })
+                .unwrap_or(Level::Normal);
+            let label = match lang {
+                Lang::En => format!("Fill empty seats ({} bots)", level_name(fill, lang)),
+                Lang::Ko => format!("빈자리 채우기 ({} 봇)", level_name(fill, lang)),
+            };
             rows.push(vec![
                 button(
                     t,
-                    tr(lang, "Fill empty seats with bots", "빈자리 봇으로 채우기"),
+                    label,
                     Style::Secondary,
-                    Command::FillBots {
-                        level: Level::Normal,
-                    },
+                    Command::FillBots { level: fill },
                 ),
                 button(t, tr(lang, "Start", "시작"), Style::Primary, Command::Start),
                 button(t, tr(lang, "Cancel", "취소"), Style::Danger, Command::Stop),
