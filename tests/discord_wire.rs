@@ -838,10 +838,13 @@ async fn ctrl_c_stores_the_game_and_exits_cleanly() {
     assert!(log.contains("stopped"), "{log}");
     // The game is stored, at least as far as the last board shown.
     let store = yutbot::store::Store::open(&url).await.unwrap();
-    let active = store.active().await.unwrap();
+    let active = store
+        .active(yutbot::store::ShardSet::ALL)
+        .await
+        .unwrap();
     assert_eq!(active.len(), 1);
-    assert!(active[0].table.version >= shown);
-    assert!(active[0].message_id.is_some());
+    assert!(active[0].row.version >= shown);
+    assert!(active[0].row.message_id.is_some());
     assert_eq!(s.violations(), Vec::<String>::new());
 }
 
@@ -1108,8 +1111,9 @@ async fn server_defaults_from_the_settings_command() {
         r.content
     );
     // A database that fails: a clear private answer, no game, nothing changed.
-    sqlx::query("DROP TABLE server_defaults")
-        .execute(bot.service.store().pool())
+    bot.service
+        .store()
+        .execute("DROP TABLE server_defaults")
         .await
         .unwrap();
     let other = ch + 1;

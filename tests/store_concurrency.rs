@@ -1,20 +1,22 @@
-//! Games in many channels write at once: SQLite's deferred transactions would fail with
-//! "database is locked" when a read turns into a write (the busy timeout does not apply
-//! there), so the store's write transactions begin IMMEDIATE.
+//! Games in many channels write at once, on both backends: SQLite's deferred transactions
+//! would fail with "database is locked" when a read turns into a write (the busy timeout does
+//! not apply there), so the store's write transactions begin IMMEDIATE; PostgreSQL's pool
+//! writes over several connections at once.
 
+mod common;
+
+use common::TestDb;
 use std::sync::Arc;
-use yutbot::store::Store;
+use yutbot::store::Backend;
 use yutbot::table::core::{Actor, Command, Lang, Settings};
 use yutbot::table::service::{Clock, Config, Service};
 use yutbot::table::view::NoPainter;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn many_channels_create_and_play_at_once() {
-    let dir = std::env::temp_dir().join(format!("yutbot-concurrency-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}", dir.join("yut.db").display());
-    let store = Store::open(&url).await.unwrap();
+async fn many_channels_create_and_play_at_once(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "concurrency").await else {
+        return;
+    };
+    let store = yutbot::store::Store::open(&db.url).await.unwrap();
     let (svc, _updates) = Service::start(
         store,
         Arc::new(NoPainter),
@@ -59,4 +61,7 @@ async fn many_channels_create_and_play_at_once() {
     }
     assert_eq!(errors, Vec::<String>::new());
     svc.shutdown().await;
+    db.cleanup().await;
 }
+
+on_both_backends!(real: many_channels_create_and_play_at_once);

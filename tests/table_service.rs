@@ -5,18 +5,19 @@ use std::sync::Arc;
 use std::time::Duration;
 use yutbot::ai::Level;
 use yutbot::game::{Phase, Rules};
-use yutbot::store::Store;
+mod common;
+
+use common::TestDb;
+use yutbot::store::Backend;
+use yutbot::table::persist;
 use yutbot::table::core::{Actor, Command, Lang, Player, Settings, Status};
 use yutbot::table::service::{Clock, Config, Problem, Service, Update};
 use yutbot::table::view::{encode, NoPainter};
 
 const GUILD: u64 = 1;
 
-fn db_path(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("yutbot-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("yut.db").display())
+async fn stored(svc: &Service, game: i64) -> Result<persist::Stored, yutbot::store::StoreError> {
+    persist::load(svc.store(), game).await
 }
 
 fn settings(teams: bool, seats: u8) -> Settings {
@@ -31,8 +32,8 @@ fn settings(teams: bool, seats: u8) -> Settings {
     }
 }
 
-async fn service(url: &str) -> (Service, tokio::sync::mpsc::UnboundedReceiver<Update>) {
-    let store = Store::open(url).await.unwrap();
+async fn service(db: &TestDb) -> (Service, tokio::sync::mpsc::UnboundedReceiver<Update>) {
+    let store = db.store().await;
     Service::start(
         store,
         Arc::new(NoPainter),
@@ -66,8 +67,8 @@ async fn wait_finished(svc: &Service, channel: u64, limit: Duration) {
 }
 
 async fn assert_replays(svc: &Service, game: i64) {
-    let stored = svc.store().get(game).await.unwrap().table;
-    let replayed = svc.store().replay(game).await.unwrap();
+    let stored = stored(&svc, game).await.unwrap().table;
+    let replayed = persist::replay(svc.store(), game).await.unwrap();
     assert_eq!(
         serde_json::to_string(&replayed).unwrap(),
         serde_json::to_string(&stored).unwrap(),
@@ -75,7 +76,7 @@ async fn assert_replays(svc: &Service, game: i64) {
     );
     // Every move the computer made is recorded with its command, so the replay above did
     // not depend on the bots' code.
-    let log = svc.store().log(game).await.unwrap();
+    let log = persist::log(svc.store(), game).await.unwrap();
     let computer: Vec<_> = log
         .iter()
         .filter(|e| matches!(e.command, Command::BotTurn | Command::Timeout))
@@ -89,10 +90,11 @@ async fn assert_replays(svc: &Service, game: i64) {
         .all(|e| e.played.is_none()));
 }
 
-#[tokio::test(start_paused = true)]
-async fn four_bots_play_to_the_end() {
-    let url = db_path("four-bots");
-    let (svc, mut updates) = service(&url).await;
+async fn four_bots_play_to_the_end(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "four-bots").await else {
+        return;
+    };
+    let (svc, mut updates) = service(&db).await;
     let ch = 10;
     svc.create(GUILD, ch, &alice(), settings(false, 4))
         .await
@@ -130,7 +132,7 @@ async fn four_bots_play_to_the_end() {
         .all(|s| matches!(s.player, Player::Bot { .. })));
     let game = t.id;
     wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
-    let stored = svc.store().get(game).await.unwrap().table;
+    let stored = stored(&svc, game).await.unwrap().table;
     assert_eq!(stored.status, Status::Finished);
     assert!(stored.game.as_ref().unwrap().outcome().is_some());
     assert_replays(&svc, game).await;
@@ -143,12 +145,14 @@ async fn four_bots_play_to_the_end() {
         let _ = last.replace(tokio::time::Instant::now());
     }
     assert!(n > 10, "only {n} updates");
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn updates_are_paced() {
-    let url = db_path("paced");
-    let store = Store::open(&url).await.unwrap();
+async fn updates_are_paced(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "paced").await else {
+        return;
+    };
+    let store = db.store().await;
     let (svc, mut updates) = Service::start(
         store,
         Arc::new(NoPainter),
@@ -195,12 +199,14 @@ async fn updates_are_paced() {
             w[1] - w[0]
         );
     }
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn humans_time_out_go_away_and_come_back() {
-    let url = db_path("away");
-    let (svc, _updates) = service(&url).await;
+async fn humans_time_out_go_away_and_come_back(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "away").await else {
+        return;
+    };
+    let (svc, _updates) = service(&db).await;
     let ch = 12;
     svc.create(GUILD, ch, &alice(), settings(false, 4))
         .await
@@ -269,12 +275,14 @@ async fn humans_time_out_go_away_and_come_back() {
     assert_eq!(t.seats[0].timeouts, 0);
     assert!(t.seats[1].away);
     assert_replays(&svc, t.id).await;
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn team_game_plays_to_the_end() {
-    let url = db_path("teams");
-    let (svc, _updates) = service(&url).await;
+async fn team_game_plays_to_the_end(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "teams").await else {
+        return;
+    };
+    let (svc, _updates) = service(&db).await;
     let ch = 13;
     svc.create(GUILD, ch, &alice(), settings(true, 4))
         .await
@@ -303,17 +311,19 @@ async fn team_game_plays_to_the_end() {
     svc.command(ch, &alice(), Command::Resign).await.unwrap();
     svc.command(ch, &bob(), Command::Resign).await.unwrap();
     wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
-    let stored = svc.store().get(t.id).await.unwrap().table;
+    let stored = stored(&svc, t.id).await.unwrap().table;
     assert_eq!(stored.status, Status::Finished);
     assert_replays(&svc, t.id).await;
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn restart_mid_turn_continues_identically() {
-    let url = db_path("restart");
+async fn restart_mid_turn_continues_identically(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "restart").await else {
+        return;
+    };
     let ch = 14;
     let (game, before) = {
-        let (svc, _updates) = service(&url).await;
+        let (svc, _updates) = service(&db).await;
         svc.create(GUILD, ch, &alice(), settings(false, 2))
             .await
             .unwrap();
@@ -331,7 +341,7 @@ async fn restart_mid_turn_continues_identically() {
         (t.id, t)
     };
     // A new process on the same database file.
-    let (svc, _updates) = service(&url).await;
+    let (svc, _updates) = service(&db).await;
     let after = svc.table(ch).await.expect("the game is running again");
     assert_eq!(after.id, game);
     assert_eq!(
@@ -354,14 +364,16 @@ async fn restart_mid_turn_continues_identically() {
         .unwrap_or("")
         .contains("ran out of time"));
     assert_replays(&svc, game).await;
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_deadline_that_passed_while_down_fires_at_once() {
-    let url = db_path("missed");
+async fn a_deadline_that_passed_while_down_fires_at_once(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "missed").await else {
+        return;
+    };
     let ch = 15;
     let before = {
-        let (svc, _u) = service(&url).await;
+        let (svc, _u) = service(&db).await;
         svc.create(GUILD, ch, &alice(), settings(false, 2))
             .await
             .unwrap();
@@ -372,7 +384,7 @@ async fn a_deadline_that_passed_while_down_fires_at_once() {
         v
     };
     // Restart an hour later by the wall clock.
-    let store = Store::open(&url).await.unwrap();
+    let store = db.store().await;
     let (svc, _u) = Service::start(
         store,
         Arc::new(NoPainter),
@@ -390,12 +402,14 @@ async fn a_deadline_that_passed_while_down_fires_at_once() {
         .as_deref()
         .unwrap_or("")
         .contains("ran out of time"));
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_hundred_clicks_on_one_button_apply_once() {
-    let url = db_path("hundred");
-    let (svc, _u) = service(&url).await;
+async fn a_hundred_clicks_on_one_button_apply_once(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "hundred").await else {
+        return;
+    };
+    let (svc, _u) = service(&db).await;
     let ch = 16;
     svc.create(GUILD, ch, &alice(), settings(false, 2))
         .await
@@ -427,15 +441,17 @@ async fn a_hundred_clicks_on_one_button_apply_once() {
     let after = svc.table(ch).await.unwrap();
     assert_eq!(after.version, t.version + 1);
     assert_eq!(
-        svc.store().log(t.id).await.unwrap().len() as u64,
+        persist::log(svc.store(), t.id).await.unwrap().len() as u64,
         after.version + 1
     );
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn stale_buttons_and_strangers_are_refused() {
-    let url = db_path("refusals");
-    let (svc, _u) = service(&url).await;
+async fn stale_buttons_and_strangers_are_refused(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "refusals").await else {
+        return;
+    };
+    let (svc, _u) = service(&db).await;
     let ch = 17;
     svc.create(GUILD, ch, &alice(), settings(false, 2))
         .await
@@ -485,12 +501,14 @@ async fn stale_buttons_and_strangers_are_refused() {
         svc.click(ch, &who, &throw).await,
         Err(Problem::Stale)
     ));
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_database_error_refuses_and_keeps_the_game() {
-    let url = db_path("dberror");
-    let (svc, _u) = service(&url).await;
+async fn a_database_error_refuses_and_keeps_the_game(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "dberror").await else {
+        return;
+    };
+    let (svc, _u) = service(&db).await;
     let ch = 18;
     svc.create(GUILD, ch, &alice(), settings(false, 2))
         .await
@@ -503,37 +521,39 @@ async fn a_database_error_refuses_and_keeps_the_game() {
     } else {
         bob()
     };
-    let pool = svc.store().pool().clone();
-    yutbot::store::off_clock(async move {
-        sqlx::query("CREATE TRIGGER fail_actions BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
-            .execute(&pool)
-            .await
-    })
-    .await
-    .unwrap();
+    let fail = match backend {
+        Backend::Sqlite => "CREATE TRIGGER fail_actions BEFORE INSERT ON actions \
+                            BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+            .to_string(),
+        Backend::Postgres => "CREATE FUNCTION fail_insert() RETURNS trigger AS $$ \
+                              BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql; \
+                              CREATE TRIGGER fail_actions BEFORE INSERT ON actions \
+                              FOR EACH ROW EXECUTE FUNCTION fail_insert()"
+            .to_string(),
+    };
+    svc.store().execute(&fail).await.unwrap();
     let throw = encode(t.id, t.version, &Command::Throw);
     let e = svc.click(ch, &who, &throw).await.unwrap_err();
     assert!(matches!(e, Problem::Storage(_)), "{e:?}");
     assert!(e.message(Lang::En).contains("nothing changed"));
     assert_eq!(svc.table(ch).await.unwrap(), t);
-    assert_eq!(svc.store().get(t.id).await.unwrap().table, t);
-    let pool = svc.store().pool().clone();
-    yutbot::store::off_clock(async move {
-        sqlx::query("DROP TRIGGER fail_actions")
-            .execute(&pool)
-            .await
-    })
-    .await
-    .unwrap();
+    assert_eq!(stored(&svc, t.id).await.unwrap().table, t);
+    let drop = match backend {
+        Backend::Sqlite => "DROP TRIGGER fail_actions",
+        Backend::Postgres => "DROP TRIGGER fail_actions ON actions",
+    };
+    svc.store().execute(drop).await.unwrap();
     svc.click(ch, &who, &throw).await.unwrap();
     assert_eq!(svc.table(ch).await.unwrap().version, t.version + 1);
     assert_replays(&svc, t.id).await;
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn one_game_per_channel_and_rematch() {
-    let url = db_path("rematch");
-    let (svc, _u) = service(&url).await;
+async fn one_game_per_channel_and_rematch(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "rematch").await else {
+        return;
+    };
+    let (svc, _u) = service(&db).await;
     let ch = 19;
     svc.create(GUILD, ch, &alice(), settings(false, 2))
         .await
@@ -556,7 +576,7 @@ async fn one_game_per_channel_and_rematch() {
     svc.command(ch, &alice(), Command::Resign).await.unwrap();
     let first = svc.table(ch).await.unwrap().id;
     wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
-    let done = svc.store().get(first).await.unwrap().table;
+    let done = stored(&svc, first).await.unwrap().table;
     assert_eq!(done.status, Status::Finished);
     // Alice's seat went to a bot when she left, so she cannot ask for a rematch; nobody else
     // sat there either.
@@ -575,7 +595,7 @@ async fn one_game_per_channel_and_rematch() {
     let t = svc.table(ch).await.unwrap();
     let view = svc.command(ch, &alice(), Command::Stop).await.unwrap();
     assert!(view.text.contains("stopped"));
-    let stopped = svc.store().get(t.id).await.unwrap().table;
+    let stopped = stored(&svc, t.id).await.unwrap().table;
     let view = svc
         .click(
             ch,
@@ -589,12 +609,14 @@ async fn one_game_per_channel_and_rematch() {
     assert_eq!(again.status, Status::Playing);
     assert_eq!(again.seats.len(), 2);
     assert!(view.text.contains("Yut Nori"));
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn stats_are_kept_per_server() {
-    let url = db_path("stats");
-    let (svc, _u) = service(&url).await;
+async fn stats_are_kept_per_server(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "stats").await else {
+        return;
+    };
+    let (svc, _u) = service(&db).await;
     let ch = 20;
     svc.create(GUILD, ch, &alice(), settings(false, 2))
         .await
@@ -625,13 +647,15 @@ async fn stats_are_kept_per_server() {
     let board = svc.leaderboard(GUILD, 10).await.unwrap();
     assert_eq!(board.len(), 1);
     assert_eq!(board[0].name, "Alice");
+    db.cleanup().await;
 }
 
-#[tokio::test(start_paused = true)]
-async fn house_rules_are_shown_kept_and_played() {
+async fn house_rules_are_shown_kept_and_played(backend: Backend) {
     use yutbot::game::{Action, Chip};
-    let url = db_path("house-rules");
-    let (svc, _updates) = service(&url).await;
+    let Some(db) = TestDb::new(backend, "house-rules").await else {
+        return;
+    };
+    let (svc, _updates) = service(&db).await;
     let ch = 77;
     let mut rules = Rules::default();
     rules
@@ -659,19 +683,15 @@ async fn house_rules_are_shown_kept_and_played() {
     let started = svc.command(ch, &alice(), Command::Start).await.unwrap();
     assert!(started.text.contains("backdo=off"), "{}", started.text);
     svc.command(ch, &alice(), Command::Resign).await.unwrap();
-    let game = svc
-        .store()
-        .get(svc.table(ch).await.unwrap().id)
-        .await
-        .unwrap();
+    let game = stored(&svc, svc.table(ch).await.unwrap().id).await.unwrap();
     let id = game.table.id;
     wait_finished(&svc, ch, Duration::from_secs(3 * 3600)).await;
-    let stored = svc.store().get(id).await.unwrap().table;
+    let stored = stored(&svc, id).await.unwrap().table;
     let g = stored.game.as_ref().unwrap();
     assert_eq!(g.rules(), &rules);
     let outcome = g.outcome().unwrap();
     assert_eq!(g.home(outcome.winner), 2, "two pieces a side");
-    let log = svc.store().log(id).await.unwrap();
+    let log = persist::log(svc.store(), id).await.unwrap();
     let moves: Vec<_> = log
         .iter()
         .filter_map(|e| match e.played {
@@ -682,17 +702,19 @@ async fn house_rules_are_shown_kept_and_played() {
     assert!(moves.len() > 5);
     assert!(moves.iter().all(|m| m.chip != Chip::Backdo));
     assert_replays(&svc, id).await;
+    db.cleanup().await;
 }
 
 /// A lobby nobody starts closes itself 30 minutes after its last change (the clock survives
 /// a restart), frees the channel, says why, and can be opened again with the same seats.
-#[tokio::test(start_paused = true)]
-async fn an_abandoned_lobby_closes_and_frees_the_channel() {
+async fn an_abandoned_lobby_closes_and_frees_the_channel(backend: Backend) {
     use yutbot::table::core::LOBBY_IDLE_MS;
-    let url = db_path("lobby-idle");
+    let Some(db) = TestDb::new(backend, "lobby-idle").await else {
+        return;
+    };
     let ch = 23;
     let id = {
-        let (svc, _u) = service(&url).await;
+        let (svc, _u) = service(&db).await;
         let view = svc
             .create(GUILD, ch, &alice(), settings(false, 3))
             .await
@@ -711,7 +733,7 @@ async fn an_abandoned_lobby_closes_and_frees_the_channel() {
         t.id
     };
     // Back up (the wall clock moved on 20 minutes while down); 11 minutes on, it has closed.
-    let store = Store::open(&url).await.unwrap();
+    let store = db.store().await;
     let (svc, _u) = Service::start(
         store,
         Arc::new(NoPainter),
@@ -725,7 +747,7 @@ async fn an_abandoned_lobby_closes_and_frees_the_channel() {
     assert_eq!(svc.table(ch).await.unwrap().status, Status::Lobby);
     tokio::time::sleep(Duration::from_secs(2 * 60)).await;
     assert!(svc.table(ch).await.is_none(), "the channel is free");
-    let closed = svc.store().get(id).await.unwrap().table;
+    let closed = stored(&svc, id).await.unwrap().table;
     assert_eq!(closed.status, Status::Stopped);
     assert!(closed.notice.as_deref().unwrap().contains("lobby closed"));
     assert_replays(&svc, id).await;
@@ -741,4 +763,7 @@ async fn an_abandoned_lobby_closes_and_frees_the_channel() {
     assert!(again.deadline_ms.is_some());
     svc.command(ch, &alice(), Command::Start).await.unwrap();
     assert_eq!(svc.table(ch).await.unwrap().status, Status::Playing);
+    db.cleanup().await;
 }
+
+on_both_backends!(paused: four_bots_play_to_the_end, updates_are_paced, humans_time_out_go_away_and_come_back, team_game_plays_to_the_end, restart_mid_turn_continues_identically, a_deadline_that_passed_while_down_fires_at_once, a_hundred_clicks_on_one_button_apply_once, stale_buttons_and_strangers_are_refused, a_database_error_refuses_and_keeps_the_game, one_game_per_channel_and_rematch, stats_are_kept_per_server, house_rules_are_shown_kept_and_played, an_abandoned_lobby_closes_and_frees_the_channel);

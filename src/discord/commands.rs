@@ -360,7 +360,7 @@ pub async fn new(
 async fn game_message(service: &crate::table::service::Service, channel: u64) -> Option<u64> {
     for _ in 0..10 {
         let game = service.table(channel).await?.id;
-        if let Some(m) = service.store().get(game).await.ok()?.message_id {
+        if let Some(m) = service.message_of(game).await {
             return Some(m);
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -390,13 +390,7 @@ async fn table_command(ctx: Context<'_>, cmd: Command, done: String) -> Result<(
 /// Edit the game's live message (or repost it) with the view.
 async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) {
     let data = ctx.data();
-    let message_id = data
-        .service
-        .store()
-        .get(game)
-        .await
-        .ok()
-        .and_then(|s| s.message_id);
+    let message_id = data.service.message_of(game).await;
     let update = crate::table::service::Update {
         game,
         channel,
@@ -491,13 +485,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         // Under the game's show lock, so no board update lands on the old message after its
         // buttons are cleared.
         let _shown = data.poster.lock(game).await;
-        let old = data
-            .service
-            .store()
-            .get(game)
-            .await
-            .ok()
-            .and_then(|s| s.message_id);
+        let old = data.service.message_of(game).await;
         let message = handle.message().await?;
         data.poster.posted(game, channel, message.id.get()).await;
         if let Some(old) = old.filter(|&o| o != message.id.get()) {

@@ -116,13 +116,7 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
         }
         Err(_) => {
             // Through the channel (edit or repost), as the update pump does.
-            let message_id = data
-                .service
-                .store()
-                .get(game)
-                .await
-                .ok()
-                .and_then(|s| s.message_id);
+            let message_id = data.service.message_of(game).await;
             let update = crate::table::service::Update {
                 game,
                 channel,

@@ -1,12 +1,20 @@
-//! SQLite storage: games with their state, seats, the append-only action log, results and
-//! per-server statistics. Every action is one transaction guarded by the game's version.
+//! Storage: games, seats, the append-only action log, results, per-server statistics and
+//! settings, and the leases that say which process drives which shard's games. One API over
+//! two backends: SQLite (an embedded file, the default) and PostgreSQL (several processes).
+//!
+//! The store keeps records of its own ([`GameRow`], [`SeatRow`], [`LogRow`], [`ResultRow`]);
+//! a game's state is opaque text to it. What the state means, and how the log replays onto a
+//! snapshot, is the `table` module's business.
+//!
+//! Writes are small: a commit appends the log entry and updates a few columns of the game;
+//! the full state (a snapshot) is written only when the caller passes one.
 
-use crate::game::Action;
-use crate::table::core::{Actor, Command, Player, Status, Table};
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -15,34 +23,202 @@ pub enum StoreError {
     /// Someone else changed the game first.
     #[error("the game changed in the meantime (version conflict)")]
     Conflict,
+    /// Another process took over the game's shard: this process must stop driving it.
+    #[error("another process drives this game now (fence {held} is newer than ours, {ours})")]
+    Fenced { ours: i64, held: i64 },
     #[error("no such game")]
     NotFound,
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    #[error("unsupported DATABASE_URL {0:?}: use sqlite://FILE or postgres://USER@HOST/DB")]
+    BadUrl(String),
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
-/// One entry of the action log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LogEntry {
-    pub version: u64,
-    pub actor: Actor,
-    pub command: Command,
-    pub at_ms: i64,
-    /// What the computer played for this command (bot turn, time-out).
-    pub played: Option<Action>,
+impl StoreError {
+    /// The database could not be reached or failed (as opposed to a refused write): worth
+    /// trying again later.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, StoreError::Db(_))
+    }
 }
 
-/// A stored game with the message that shows it.
+/// Which engine a store runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of_url(url: &str) -> Option<Backend> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+}
+
+/// Where a game is in its life, as the store records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameStatus {
+    Lobby,
+    Playing,
+    Finished,
+    Stopped,
+}
+
+impl GameStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            GameStatus::Lobby => "lobby",
+            GameStatus::Playing => "playing",
+            GameStatus::Finished => "finished",
+            GameStatus::Stopped => "stopped",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<GameStatus> {
+        Some(match s {
+            "lobby" => GameStatus::Lobby,
+            "playing" => GameStatus::Playing,
+            "finished" => GameStatus::Finished,
+            "stopped" => GameStatus::Stopped,
+            _ => return None,
+        })
+    }
+}
+
+/// A game as stored: the columns queries need, and the state (opaque text) as of
+/// `snapshot_version`; the log entries after it lead to `version`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Stored {
-    pub table: Table,
+pub struct GameRow {
+    pub id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub host: u64,
+    pub status: GameStatus,
+    pub version: u64,
+    pub deadline_ms: Option<i64>,
+    pub snapshot: String,
+    pub snapshot_version: u64,
+    /// The message that shows the game's board, and when it was posted (ms since the epoch).
     pub message_id: Option<u64>,
-    /// When that message was posted (ms since the Unix epoch).
     pub message_ms: Option<i64>,
+}
+
+/// A stored game with the log entries that follow its snapshot, oldest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    pub row: GameRow,
+    pub log: Vec<LogRow>,
+}
+
+/// One seat of a game (kept for queries; the state holds the truth).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRow {
+    pub user: Option<u64>,
+    pub name: String,
+    pub bot_level: Option<String>,
+    pub team: u8,
+    pub away: bool,
+}
+
+/// One entry of the action log: who did what, as opaque text, and what the computer played
+/// for it (bot turns, time-outs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogRow {
+    pub version: u64,
+    pub actor: String,
+    pub command: String,
+    pub played: Option<String>,
+    pub at_ms: i64,
+}
+
+/// A new game: its first state (the genesis, also the first snapshot) and its first log entry.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    pub id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub host: u64,
+    pub status: GameStatus,
+    pub rules: String,
+    pub state: String,
+    pub version: u64,
+    pub deadline_ms: Option<i64>,
+    pub seats: Vec<SeatRow>,
+    pub log: LogRow,
+    pub now_ms: i64,
+    /// The fencing number of the process that will drive it.
+    pub fence: i64,
+}
+
+/// One action's write: from `log.version - 1` to `log.version`.
+#[derive(Debug, Clone)]
+pub struct Change {
+    pub id: i64,
+    pub status: GameStatus,
+    pub host: u64,
+    pub deadline_ms: Option<i64>,
+    pub log: LogRow,
+    pub now_ms: i64,
+    /// The full state at `log.version`, when the caller takes a snapshot with this action.
+    pub snapshot: Option<String>,
+    /// The rules, when they changed (only in a lobby).
+    pub rules: Option<String>,
+    /// The seats, when they changed.
+    pub seats: Option<Vec<SeatRow>>,
+    /// The fencing number the driver holds; the write is refused if the game carries another.
+    pub fence: i64,
+}
+
+impl Change {
+    /// Bytes of payload this write sends (text as its length, numbers as 8 bytes each).
+    pub fn payload_bytes(&self) -> u64 {
+        let text = self.log.actor.len()
+            + self.log.command.len()
+            + self.log.played.as_ref().map_or(0, |p| p.len())
+            + self.snapshot.as_ref().map_or(0, |s| s.len())
+            + self.rules.as_ref().map_or(0, |s| s.len())
+            + self.seats.as_ref().map_or(0, |s| {
+                s.iter()
+                    .map(|s| s.name.len() + s.bot_level.as_ref().map_or(0, |b| b.len()) + 40)
+                    .sum()
+            });
+        // Game update: status, version, host, deadline, updated, id, old version, fence;
+        // log row: game, version, at.
+        (text + 11 * 8) as u64
+    }
+}
+
+/// A finished game's result and what each human player did in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultRow {
+    pub game: i64,
+    pub guild: u64,
+    pub winner_side: u8,
+    pub teams: bool,
+    /// The finishing order, as opaque text.
+    pub ranking: String,
+    pub finished_ms: i64,
+    pub players: Vec<PlayerResult>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerResult {
+    pub user: u64,
+    pub name: String,
+    pub won: bool,
+    pub team_won: bool,
+    pub captures: u32,
+    pub pieces_home: u32,
 }
 
 /// A player's statistics in one server.
@@ -71,278 +247,295 @@ impl ServerDefaults {
     }
 }
 
-#[derive(Clone)]
-pub struct Store {
-    pool: SqlitePool,
+/// Which gateway shards' games a query covers: a server is on shard `(guild >> 22) % count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardSet {
+    pub count: u32,
+    pub first: u32,
+    pub last: u32,
 }
 
-/// Run a storage future on a blocking thread. SQLite work happens on sqlx's own worker thread,
-/// which tokio cannot see; a blocking task tells a paused test clock not to jump ahead while
-/// the database is busy (tests use tokio's paused clock, never real sleeps).
-pub async fn off_clock<T: Send + 'static>(
-    f: impl std::future::Future<Output = T> + Send + 'static,
-) -> T {
-    let handle = tokio::runtime::Handle::current();
-    match tokio::task::spawn_blocking(move || handle.block_on(f)).await {
-        Ok(v) => v,
-        Err(e) => std::panic::resume_unwind(e.into_panic()),
+impl ShardSet {
+    /// Every shard of one: every game.
+    pub const ALL: ShardSet = ShardSet {
+        count: 1,
+        first: 0,
+        last: 0,
+    };
+
+    pub fn one(count: u32, shard: u32) -> ShardSet {
+        ShardSet {
+            count,
+            first: shard,
+            last: shard,
+        }
     }
+
+    /// The shard a server's events arrive on (Discord's rule).
+    pub fn shard_of(count: u32, guild: u64) -> u32 {
+        ((guild >> 22) % count.max(1) as u64) as u32
+    }
+
+    pub fn contains_guild(&self, guild: u64) -> bool {
+        let s = ShardSet::shard_of(self.count, guild);
+        (self.first..=self.last).contains(&s)
+    }
+
+    pub fn shards(&self) -> impl Iterator<Item = u32> {
+        self.first..=self.last
+    }
+}
+
+/// A lease on one shard: its holder drives that shard's games until `expires_ms`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lease {
+    pub shard: u32,
+    pub owner: String,
+    pub fence: i64,
+    pub expires_ms: i64,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    written: Arc<AtomicU64>,
+    hold_clock: bool,
 }
 
 fn id64(v: u64) -> i64 {
     v as i64
 }
 
+fn unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+const GAME_COLUMNS: &str = "id, guild_id, channel_id, host_id, status, version, deadline_ms, \
+                            state, snapshot_version, message_id, message_ms";
+
 impl Store {
-    /// Open (creating if needed) the database at `url` and apply the migrations.
+    /// Open the database at `url` (`sqlite://FILE`, created if missing, or
+    /// `postgres://USER@HOST/DB`) and apply that backend's migrations.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        let url = url.to_string();
-        off_clock(async move { Store::open_now(&url).await }).await
-    }
-
-    async fn open_now(url: &str) -> Result<Store, StoreError> {
-        let opts = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
-            // One connection: SQLite has one writer at a time anyway, and queueing here is far
-            // cheaper than SQLite's sleeping busy handler when several connections contend.
-            .max_connections(1)
-            .acquire_timeout(Duration::from_secs(30))
-            .connect_with(opts)
-            .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
-    }
-
-    pub fn pool(&self) -> &SqlitePool {
-        &self.pool
-    }
-
-    /// The next game id to use (ids are assigned here so the table knows its own).
-    async fn next_id(tx: &mut sqlx::SqliteConnection) -> Result<i64, StoreError> {
-        let row = sqlx::query("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
-            .fetch_one(&mut *tx)
-            .await?;
-        Ok(row.get::<i64, _>(0))
-    }
-
-    /// Create a game: `make` builds the table for the id the database hands out. Fails with
-    /// Conflict if the channel already has an active game.
-    pub async fn create(
-        &self,
-        actor: &Actor,
-        command: &Command,
-        now_ms: i64,
-        make: impl FnOnce(i64) -> Table + Send + 'static,
-    ) -> Result<Table, StoreError> {
-        let store = self.clone();
-        let actor = actor.clone();
-        let command = command.clone();
-        off_clock(async move { store.create_now(actor, command, now_ms, make).await }).await
-    }
-
-    async fn create_now(
-        &self,
-        actor: Actor,
-        command: Command,
-        now_ms: i64,
-        make: impl FnOnce(i64) -> Table + Send + 'static,
-    ) -> Result<Table, StoreError> {
-        let actor = &actor;
-        let command = &command;
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let id = Self::next_id(&mut tx).await?;
-        let table = make(id);
-        let res = Self::insert_game(&mut tx, &table, now_ms).await;
-        match res {
-            Err(StoreError::Db(sqlx::Error::Database(e))) if e.is_unique_violation() => {
-                return Err(StoreError::Conflict)
+        let backend = Backend::of_url(url).ok_or_else(|| StoreError::BadUrl(url.to_string()))?;
+        sqlx::any::install_default_drivers();
+        let pool = match backend {
+            Backend::Sqlite => {
+                // Create the file if missing, unless the URL says otherwise.
+                let url = if url.contains("mode=") {
+                    url.to_string()
+                } else if url.contains('?') {
+                    format!("{url}&mode=rwc")
+                } else {
+                    format!("{url}?mode=rwc")
+                };
+                let opts = AnyConnectOptions::from_str(&url)?;
+                AnyPoolOptions::new()
+                    // One connection: SQLite has one writer at a time anyway, and queueing
+                    // here is far cheaper than SQLite's sleeping busy handler.
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            conn.execute(
+                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+                            )
+                            .await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_with(opts)
+                    .await?
             }
-            other => other?,
+            Backend::Postgres => {
+                let opts = AnyConnectOptions::from_str(url)?;
+                AnyPoolOptions::new()
+                    .max_connections(16)
+                    .min_connections(1)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(opts)
+                    .await?
+            }
+        };
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
         }
-        Self::write_seats(&mut tx, &table).await?;
-        Self::append(
-            &mut tx,
-            table.id,
-            table.version,
-            actor,
-            command,
-            None,
-            now_ms,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(table)
+        Ok(Store {
+            pool,
+            backend,
+            written: Arc::new(AtomicU64::new(0)),
+            hold_clock: false,
+        })
     }
 
-    async fn insert_game(
-        tx: &mut sqlx::SqliteConnection,
-        t: &Table,
-        now_ms: i64,
-    ) -> Result<(), StoreError> {
-        let state = serde_json::to_string(t).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let rules = serde_json::to_string(&t.settings.rules)
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        sqlx::query(
-            "INSERT INTO games (id, guild_id, channel_id, host_id, status, rules, state, genesis,
-                                version, deadline_ms, created_ms, updated_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(t.id)
-        .bind(id64(t.guild))
-        .bind(id64(t.channel))
-        .bind(id64(t.host))
-        .bind(t.status.name())
-        .bind(rules)
-        .bind(&state)
-        .bind(&state)
-        .bind(t.version as i64)
-        .bind(t.deadline_ms)
-        .bind(now_ms)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await?;
-        Ok(())
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
-    async fn write_seats(tx: &mut sqlx::SqliteConnection, t: &Table) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM seats WHERE game_id = ?")
-            .bind(t.id)
-            .execute(&mut *tx)
-            .await?;
-        for (i, s) in t.seats.iter().enumerate() {
-            let (user, bot) = match &s.player {
-                Player::Human { user, .. } => (Some(id64(*user)), None),
-                Player::Bot { level } => (None, Some(level.name())),
-            };
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, user_id, name, bot_level, team, away)
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(t.id)
-            .bind(i as i64)
-            .bind(user)
-            .bind(s.name(i, t.settings.lang))
-            .bind(bot)
-            .bind(s.team as i64)
-            .bind(s.away)
-            .execute(&mut *tx)
-            .await?;
-        }
-        Ok(())
+    /// Test seam: run every query on a blocking thread, so that a test on tokio's paused
+    /// clock does not see time jump ahead while the database works (tokio advances a paused
+    /// clock whenever every task waits, and it cannot see the database's own threads or
+    /// sockets as work). Production stores never set it: queries run on the caller's task.
+    pub fn holding_paused_clock(mut self) -> Store {
+        self.hold_clock = true;
+        self
     }
 
-    async fn append(
-        tx: &mut sqlx::SqliteConnection,
-        game: i64,
-        version: u64,
-        actor: &Actor,
-        command: &Command,
-        played: Option<&Action>,
-        now_ms: i64,
-    ) -> Result<(), StoreError> {
-        let json = |e: serde_json::Error| StoreError::Corrupt(e.to_string());
-        let actor = serde_json::to_string(actor).map_err(json)?;
-        let command = serde_json::to_string(command).map_err(json)?;
-        let played = played
-            .map(serde_json::to_string)
-            .transpose()
-            .map_err(json)?;
-        sqlx::query(
-            "INSERT INTO actions (game_id, version, actor, command, played, at_ms)
-             VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .bind(game)
-        .bind(version as i64)
-        .bind(actor)
-        .bind(command)
-        .bind(played)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await?;
-        Ok(())
-    }
-
-    /// Store a table after an action, in one transaction: log the action, write the new
-    /// state, and move from `t.version - 1` to `t.version`. Refused if the stored version is
-    /// not `t.version - 1`.
-    pub async fn commit(
+    async fn run<T: Send + 'static>(
         &self,
-        t: &Table,
-        actor: &Actor,
-        command: &Command,
-        played: Option<&Action>,
-        now_ms: i64,
-        seats_changed: bool,
-    ) -> Result<(), StoreError> {
-        let store = self.clone();
-        let t = t.clone();
-        let actor = actor.clone();
-        let command = command.clone();
-        let played = played.copied();
-        off_clock(async move {
-            store
-                .commit_now(t, actor, command, played, now_ms, seats_changed)
-                .await
+        f: impl std::future::Future<Output = T> + Send + 'static,
+    ) -> T {
+        if !self.hold_clock {
+            return f.await;
+        }
+        let handle = tokio::runtime::Handle::current();
+        match tokio::task::spawn_blocking(move || handle.block_on(f)).await {
+            Ok(v) => v,
+            Err(e) => std::panic::resume_unwind(e.into_panic()),
+        }
+    }
+
+    /// Payload bytes written by commits so far (see [`Change::payload_bytes`]).
+    pub fn bytes_written(&self) -> u64 {
+        self.written.load(Ordering::Relaxed)
+    }
+
+    /// Close the pool (waits for connections to be returned).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Run SQL as it is (several statements allowed): for tests and operators' tools.
+    pub async fn execute(&self, sql: &str) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let sql = sql.to_string();
+        self.run(async move {
+            pool.execute(sql.as_str()).await?;
+            Ok(())
         })
         .await
     }
 
-    async fn commit_now(
-        &self,
-        t: Table,
-        actor: Actor,
-        command: Command,
-        played: Option<Action>,
-        now_ms: i64,
-        seats_changed: bool,
-    ) -> Result<(), StoreError> {
-        let t = &t;
-        let actor = &actor;
-        let command = &command;
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let state = serde_json::to_string(t).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        // The rules change only in the lobby (the host picks another preset); kept in step.
-        let rules = serde_json::to_string(&t.settings.rules)
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let done = sqlx::query(
-            "UPDATE games SET status = ?, state = ?, version = ?, host_id = ?,
-                              deadline_ms = ?, updated_ms = ?, rules = ?
-             WHERE id = ? AND version = ?",
-        )
-        .bind(t.status.name())
-        .bind(state)
-        .bind(t.version as i64)
-        .bind(id64(t.host))
-        .bind(t.deadline_ms)
-        .bind(now_ms)
-        .bind(rules)
-        .bind(t.id)
-        .bind(t.version as i64 - 1)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        if seats_changed {
-            Self::write_seats(&mut tx, t).await?;
-        }
-        Self::append(
-            &mut tx,
-            t.id,
-            t.version,
-            actor,
-            command,
-            played.as_ref(),
-            now_ms,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
+    /// Hand out a new game id (never handed out before).
+    pub async fn new_game_id(&self) -> Result<i64, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row = sqlx::query("INSERT INTO game_ids DEFAULT VALUES RETURNING id")
+                .fetch_one(&pool)
+                .await?;
+            Ok(row.try_get::<i64, _>(0)?)
+        })
+        .await
+    }
+
+    /// Store a new game. Conflict if its channel already has an active game.
+    pub async fn create(&self, g: NewGame) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let backend = self.backend;
+        self.run(async move {
+            let mut tx = begin(&pool, backend).await?;
+            let res = sqlx::query(
+                "INSERT INTO games (id, guild_id, channel_id, host_id, status, rules, state, genesis,
+                                    version, snapshot_version, deadline_ms, fence, created_ms,
+                                    updated_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8, $9, $10, $11, $11)",
+            )
+            .bind(g.id)
+            .bind(id64(g.guild))
+            .bind(id64(g.channel))
+            .bind(id64(g.host))
+            .bind(g.status.name())
+            .bind(&g.rules)
+            .bind(&g.state)
+            .bind(g.version as i64)
+            .bind(g.deadline_ms)
+            .bind(g.fence)
+            .bind(g.now_ms)
+            .execute(&mut *tx)
+            .await;
+            match res {
+                Err(e) if unique_violation(&e) => return Err(StoreError::Conflict),
+                other => other?,
+            };
+            write_seats(&mut tx, g.id, &g.seats).await?;
+            append(&mut tx, g.id, &g.log).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Store one action, in one transaction: append the log entry and move the game from
+    /// `version - 1` to `version`. Conflict if the game is at another version; Fenced if
+    /// another process took the game over.
+    pub async fn commit(&self, c: Change) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let backend = self.backend;
+        let written = self.written.clone();
+        let bytes = c.payload_bytes();
+        self.run(async move {
+            let mut tx = begin(&pool, backend).await?;
+            let version = c.log.version as i64;
+            let mut sql = String::from(
+                "UPDATE games SET status = $1, version = $2, host_id = $3, deadline_ms = $4,
+                                  updated_ms = $5",
+            );
+            // PostgreSQL refuses arguments a statement does not use: number the optional ones
+            // as they come.
+            let mut n = 8;
+            if c.snapshot.is_some() {
+                n += 1;
+                sql.push_str(&format!(", state = ${n}, snapshot_version = $2"));
+            }
+            if c.rules.is_some() {
+                n += 1;
+                sql.push_str(&format!(", rules = ${n}"));
+            }
+            sql.push_str(" WHERE id = $6 AND version = $7 AND fence = $8");
+            let mut q = sqlx::query(&sql)
+                .bind(c.status.name())
+                .bind(version)
+                .bind(id64(c.host))
+                .bind(c.deadline_ms)
+                .bind(c.now_ms)
+                .bind(c.id)
+                .bind(version - 1)
+                .bind(c.fence);
+            if let Some(s) = &c.snapshot {
+                q = q.bind(s.as_str());
+            }
+            if let Some(r) = &c.rules {
+                q = q.bind(r.as_str());
+            }
+            let done = q.execute(&mut *tx).await?;
+            if done.rows_affected() != 1 {
+                let row = sqlx::query("SELECT fence FROM games WHERE id = $1")
+                    .bind(c.id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                tx.rollback().await?;
+                let held: i64 = row.ok_or(StoreError::NotFound)?.try_get(0)?;
+                return Err(if held != c.fence {
+                    StoreError::Fenced {
+                        ours: c.fence,
+                        held,
+                    }
+                } else {
+                    StoreError::Conflict
+                });
+            }
+            if let Some(seats) = &c.seats {
+                write_seats(&mut tx, c.id, seats).await?;
+            }
+            append(&mut tx, c.id, &c.log).await?;
+            tx.commit().await?;
+            written.fetch_add(bytes, Ordering::Relaxed);
+            Ok(())
+        })
+        .await
     }
 
     /// Record the message that shows a game's board (not a game action: no new version).
@@ -352,290 +545,271 @@ impl Store {
         message_id: Option<u64>,
         posted_ms: Option<i64>,
     ) -> Result<(), StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.set_message_now(game, message_id, posted_ms).await }).await
-    }
-
-    async fn set_message_now(
-        &self,
-        game: i64,
-        message_id: Option<u64>,
-        posted_ms: Option<i64>,
-    ) -> Result<(), StoreError> {
-        let done = sqlx::query("UPDATE games SET message_id = ?, message_ms = ? WHERE id = ?")
-            .bind(message_id.map(id64))
-            .bind(posted_ms)
-            .bind(game)
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::NotFound)
-        }
-    }
-
-    fn parse(state: &str) -> Result<Table, StoreError> {
-        serde_json::from_str(state).map_err(|e| StoreError::Corrupt(e.to_string()))
-    }
-
-    fn stored(r: &sqlx::sqlite::SqliteRow) -> Result<Stored, StoreError> {
-        Ok(Stored {
-            table: Self::parse(r.get::<&str, _>(0))?,
-            message_id: r.get::<Option<i64>, _>(1).map(|m| m as u64),
-            message_ms: r.get::<Option<i64>, _>(2),
+        let pool = self.pool.clone();
+        self.run(async move {
+            let done =
+                sqlx::query("UPDATE games SET message_id = $1, message_ms = $2 WHERE id = $3")
+                    .bind(message_id.map(id64))
+                    .bind(posted_ms)
+                    .bind(game)
+                    .execute(&pool)
+                    .await?;
+            if done.rows_affected() == 1 {
+                Ok(())
+            } else {
+                Err(StoreError::NotFound)
+            }
         })
+        .await
     }
 
-    /// Every game in a lobby or being played.
-    pub async fn active(&self) -> Result<Vec<Stored>, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.active_now().await }).await
+    /// A game with the log after its snapshot.
+    pub async fn load(&self, id: i64) -> Result<Loaded, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+                .bind(id)
+                .fetch_optional(&pool)
+                .await?
+                .ok_or(StoreError::NotFound)?;
+            let row = game_row(&row)?;
+            let log = log_rows(
+                sqlx::query(
+                    "SELECT version, actor, command, played, at_ms FROM actions
+                     WHERE game_id = $1 AND version > $2 ORDER BY version",
+                )
+                .bind(id)
+                .bind(row.snapshot_version as i64)
+                .fetch_all(&pool)
+                .await?,
+            )?;
+            Ok(Loaded { row, log })
+        })
+        .await
     }
 
-    async fn active_now(&self) -> Result<Vec<Stored>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT state, message_id, message_ms FROM games
-             WHERE status IN ('lobby', 'playing') ORDER BY id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(Self::stored).collect()
-    }
-
-    /// A game by id.
-    pub async fn get(&self, id: i64) -> Result<Stored, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.get_now(id).await }).await
-    }
-
-    async fn get_now(&self, id: i64) -> Result<Stored, StoreError> {
-        let row = sqlx::query("SELECT state, message_id, message_ms FROM games WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-        Self::stored(&row)
-    }
-
-    /// The state a game was created with (the start of its log).
-    pub async fn genesis(&self, id: i64) -> Result<Table, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.genesis_now(id).await }).await
-    }
-
-    async fn genesis_now(&self, id: i64) -> Result<Table, StoreError> {
-        let row = sqlx::query("SELECT genesis FROM games WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-        Self::parse(row.get::<&str, _>(0))
+    /// Every game in a lobby or being played on the given shards, oldest first, each with the
+    /// log after its snapshot (two queries however many games there are).
+    pub async fn active(&self, shards: ShardSet) -> Result<Vec<Loaded>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let filter = "g.status IN ('lobby', 'playing')
+                          AND ((g.guild_id / 4194304) % $1) BETWEEN $2 AND $3";
+            let games = sqlx::query(&format!(
+                "SELECT {} FROM games g WHERE {filter} ORDER BY g.id",
+                GAME_COLUMNS
+                    .split(", ")
+                    .map(|c| format!("g.{c}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .bind(shards.count as i64)
+            .bind(shards.first as i64)
+            .bind(shards.last as i64)
+            .fetch_all(&pool)
+            .await?;
+            let actions = sqlx::query(&format!(
+                "SELECT a.game_id, a.version, a.actor, a.command, a.played, a.at_ms
+                 FROM actions a JOIN games g ON g.id = a.game_id
+                 WHERE {filter} AND a.version > g.snapshot_version
+                 ORDER BY a.game_id, a.version"
+            ))
+            .bind(shards.count as i64)
+            .bind(shards.first as i64)
+            .bind(shards.last as i64)
+            .fetch_all(&pool)
+            .await?;
+            let mut out: Vec<Loaded> = Vec::with_capacity(games.len());
+            let mut index = std::collections::HashMap::new();
+            for g in &games {
+                let row = game_row(g)?;
+                index.insert(row.id, out.len());
+                out.push(Loaded {
+                    row,
+                    log: Vec::new(),
+                });
+            }
+            for a in &actions {
+                let game: i64 = a.try_get(0)?;
+                if let Some(&i) = index.get(&game) {
+                    out[i].log.push(LogRow {
+                        version: a.try_get::<i64, _>(1)? as u64,
+                        actor: a.try_get(2)?,
+                        command: a.try_get(3)?,
+                        played: a.try_get(4)?,
+                        at_ms: a.try_get(5)?,
+                    });
+                }
+            }
+            Ok(out)
+        })
+        .await
     }
 
     /// The newest game of a channel, active or not.
-    pub async fn latest_in_channel(&self, channel: u64) -> Result<Option<Stored>, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.latest_in_channel_now(channel).await }).await
+    pub async fn latest_in_channel(&self, channel: u64) -> Result<Option<i64>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row =
+                sqlx::query("SELECT id FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1")
+                    .bind(id64(channel))
+                    .fetch_optional(&pool)
+                    .await?;
+            Ok(row.map(|r| r.try_get::<i64, _>(0)).transpose()?)
+        })
+        .await
     }
 
-    async fn latest_in_channel_now(&self, channel: u64) -> Result<Option<Stored>, StoreError> {
-        let row = sqlx::query(
-            "SELECT state, message_id, message_ms FROM games
-             WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-        )
-        .bind(id64(channel))
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(Self::stored).transpose()
+    /// The state a game was created with (the start of its log).
+    pub async fn genesis(&self, id: i64) -> Result<String, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row = sqlx::query("SELECT genesis FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&pool)
+                .await?
+                .ok_or(StoreError::NotFound)?;
+            Ok(row.try_get::<String, _>(0)?)
+        })
+        .await
     }
 
-    /// Replay a game's log from its genesis: the state it must reproduce.
-    pub async fn replay(&self, id: i64) -> Result<Table, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.replay_now(id).await }).await
-    }
-
-    async fn replay_now(&self, id: i64) -> Result<Table, StoreError> {
-        let mut t = self.genesis(id).await?;
-        for e in self.log(id).await? {
-            if e.version == 0 {
-                continue;
-            }
-            t.apply_logged(&e.actor, &e.command, e.at_ms, e.played.as_ref())
-                .map_err(|r| {
-                    StoreError::Corrupt(format!("log entry {} refused: {r}", e.version))
-                })?;
-            if t.version != e.version {
-                return Err(StoreError::Corrupt(format!(
-                    "log entry {} out of order",
-                    e.version
-                )));
-            }
-        }
-        Ok(t)
-    }
-
-    /// The action log of a game, oldest first.
-    pub async fn log(&self, game: i64) -> Result<Vec<LogEntry>, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.log_now(game).await }).await
-    }
-
-    async fn log_now(&self, game: i64) -> Result<Vec<LogEntry>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT version, actor, command, at_ms, played FROM actions
-             WHERE game_id = ? ORDER BY version",
-        )
-        .bind(game)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(LogEntry {
-                    version: r.get::<i64, _>(0) as u64,
-                    actor: serde_json::from_str(r.get::<&str, _>(1))
-                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-                    command: serde_json::from_str(r.get::<&str, _>(2))
-                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-                    at_ms: r.get::<i64, _>(3),
-                    played: r
-                        .get::<Option<&str>, _>(4)
-                        .map(serde_json::from_str)
-                        .transpose()
-                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-                })
-            })
-            .collect()
-    }
-
-    /// Record a finished game and update every human player's statistics.
-    pub async fn record_result(&self, t: &Table, now_ms: i64) -> Result<(), StoreError> {
-        let store = self.clone();
-        let t = t.clone();
-        off_clock(async move { store.record_result_now(t, now_ms).await }).await
-    }
-
-    async fn record_result_now(&self, t: Table, now_ms: i64) -> Result<(), StoreError> {
-        let t = &t;
-        let Some(outcome) = t.game.as_ref().and_then(|g| g.outcome()) else {
-            return Ok(());
-        };
-        let game = t.game.as_ref().expect("checked above");
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let ranking = serde_json::to_string(&outcome.ranking)
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let inserted = sqlx::query(
-            "INSERT OR IGNORE INTO results (game_id, guild_id, winner_side, teams, ranking, finished_ms)
-             VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .bind(t.id)
-        .bind(id64(t.guild))
-        .bind(outcome.winner as i64)
-        .bind(t.settings.teams)
-        .bind(ranking)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await?;
-        if inserted.rows_affected() == 1 {
-            for (i, s) in t.seats.iter().enumerate() {
-                let Player::Human { user, name } = &s.player else {
-                    continue;
-                };
-                let won = game.side_of(i as u8) == outcome.winner;
+    /// The whole action log of a game, oldest first.
+    pub async fn log(&self, game: i64) -> Result<Vec<LogRow>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            log_rows(
                 sqlx::query(
-                    "INSERT INTO player_stats (guild_id, user_id, name, games, wins, team_wins, captures, pieces_home)
-                     VALUES (?, ?, ?, 1, ?, ?, ?, ?)
-                     ON CONFLICT (guild_id, user_id) DO UPDATE SET
-                        name = excluded.name,
-                        games = games + 1,
-                        wins = wins + excluded.wins,
-                        team_wins = team_wins + excluded.team_wins,
-                        captures = captures + excluded.captures,
-                        pieces_home = pieces_home + excluded.pieces_home",
+                    "SELECT version, actor, command, played, at_ms FROM actions
+                     WHERE game_id = $1 ORDER BY version",
                 )
-                .bind(id64(t.guild))
-                .bind(id64(*user))
-                .bind(name)
-                .bind(won as i64)
-                .bind((won && t.settings.teams) as i64)
-                .bind(s.captures as i64)
-                .bind(s.pieces_home as i64)
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(())
+                .bind(game)
+                .fetch_all(&pool)
+                .await?,
+            )
+        })
+        .await
     }
 
-    fn stats_row(r: &sqlx::sqlite::SqliteRow) -> Stats {
-        Stats {
-            user: r.get::<i64, _>(0) as u64,
-            name: r.get(1),
-            games: r.get::<i64, _>(2) as u32,
-            wins: r.get::<i64, _>(3) as u32,
-            team_wins: r.get::<i64, _>(4) as u32,
-            captures: r.get::<i64, _>(5) as u32,
-            pieces_home: r.get::<i64, _>(6) as u32,
-        }
+    /// Status of a game as stored.
+    pub async fn status(&self, id: i64) -> Result<GameStatus, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row = sqlx::query("SELECT status FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&pool)
+                .await?
+                .ok_or(StoreError::NotFound)?;
+            let s: String = row.try_get(0)?;
+            GameStatus::from_name(&s).ok_or_else(|| StoreError::Corrupt(format!("status {s:?}")))
+        })
+        .await
+    }
+
+    /// Record a finished game and update every human player's statistics, exactly once per
+    /// game (a second call for the same game changes nothing).
+    pub async fn record_result(&self, r: ResultRow) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let backend = self.backend;
+        self.run(async move {
+            let mut tx = begin(&pool, backend).await?;
+            let inserted = sqlx::query(
+                "INSERT INTO results (game_id, guild_id, winner_side, teams, ranking, finished_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id) DO NOTHING",
+            )
+            .bind(r.game)
+            .bind(id64(r.guild))
+            .bind(r.winner_side as i64)
+            .bind(r.teams as i64)
+            .bind(&r.ranking)
+            .bind(r.finished_ms)
+            .execute(&mut *tx)
+            .await?;
+            if inserted.rows_affected() == 1 {
+                for p in &r.players {
+                    sqlx::query(
+                        "INSERT INTO player_stats (guild_id, user_id, name, games, wins, team_wins,
+                                                   captures, pieces_home)
+                         VALUES ($1, $2, $3, 1, $4, $5, $6, $7)
+                         ON CONFLICT (guild_id, user_id) DO UPDATE SET
+                            name = excluded.name,
+                            games = player_stats.games + 1,
+                            wins = player_stats.wins + excluded.wins,
+                            team_wins = player_stats.team_wins + excluded.team_wins,
+                            captures = player_stats.captures + excluded.captures,
+                            pieces_home = player_stats.pieces_home + excluded.pieces_home",
+                    )
+                    .bind(id64(r.guild))
+                    .bind(id64(p.user))
+                    .bind(&p.name)
+                    .bind(p.won as i64)
+                    .bind(p.team_won as i64)
+                    .bind(p.captures as i64)
+                    .bind(p.pieces_home as i64)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
     }
 
     /// A player's statistics in a server.
     pub async fn stats(&self, guild: u64, user: u64) -> Result<Option<Stats>, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.stats_now(guild, user).await }).await
-    }
-
-    async fn stats_now(&self, guild: u64, user: u64) -> Result<Option<Stats>, StoreError> {
-        let row = sqlx::query(
-            "SELECT user_id, name, games, wins, team_wins, captures, pieces_home
-             FROM player_stats WHERE guild_id = ? AND user_id = ?",
-        )
-        .bind(id64(guild))
-        .bind(id64(user))
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.as_ref().map(Self::stats_row))
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row = sqlx::query(
+                "SELECT user_id, name, games, wins, team_wins, captures, pieces_home
+                 FROM player_stats WHERE guild_id = $1 AND user_id = $2",
+            )
+            .bind(id64(guild))
+            .bind(id64(user))
+            .fetch_optional(&pool)
+            .await?;
+            row.as_ref().map(stats_row).transpose()
+        })
+        .await
     }
 
     /// The best players of a server: most wins, then best win rate.
     pub async fn leaderboard(&self, guild: u64, limit: u32) -> Result<Vec<Stats>, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.leaderboard_now(guild, limit).await }).await
-    }
-
-    async fn leaderboard_now(&self, guild: u64, limit: u32) -> Result<Vec<Stats>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT user_id, name, games, wins, team_wins, captures, pieces_home
-             FROM player_stats WHERE guild_id = ?
-             ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, user_id
-             LIMIT ?",
-        )
-        .bind(id64(guild))
-        .bind(limit as i64)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(Self::stats_row).collect())
+        let pool = self.pool.clone();
+        self.run(async move {
+            let rows = sqlx::query(
+                "SELECT user_id, name, games, wins, team_wins, captures, pieces_home
+                 FROM player_stats WHERE guild_id = $1
+                 ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, user_id
+                 LIMIT $2",
+            )
+            .bind(id64(guild))
+            .bind(limit as i64)
+            .fetch_all(&pool)
+            .await?;
+            rows.iter().map(stats_row).collect()
+        })
+        .await
     }
 
     /// A server's defaults for new games (all None when never set).
     pub async fn server_defaults(&self, guild: u64) -> Result<ServerDefaults, StoreError> {
-        let store = self.clone();
-        off_clock(async move {
+        let pool = self.pool.clone();
+        self.run(async move {
             let row = sqlx::query(
-                "SELECT preset, house_rules, turn_seconds FROM server_defaults WHERE guild_id = ?",
+                "SELECT preset, house_rules, turn_seconds FROM server_defaults WHERE guild_id = $1",
             )
             .bind(id64(guild))
-            .fetch_optional(&store.pool)
+            .fetch_optional(&pool)
             .await?;
-            Ok(row
-                .map(|r| ServerDefaults {
-                    preset: r.get::<Option<String>, _>(0),
-                    house_rules: r.get::<Option<String>, _>(1),
-                    turn_seconds: r.get::<Option<i64>, _>(2).map(|n| n as u32),
-                })
-                .unwrap_or_default())
+            let Some(r) = row else {
+                return Ok(ServerDefaults::default());
+            };
+            Ok(ServerDefaults {
+                preset: r.try_get::<Option<String>, _>(0)?,
+                house_rules: r.try_get::<Option<String>, _>(1)?,
+                turn_seconds: r.try_get::<Option<i64>, _>(2)?.map(|n| n as u32),
+            })
         })
         .await
     }
@@ -647,19 +821,19 @@ impl Store {
         d: &ServerDefaults,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        let store = self.clone();
+        let pool = self.pool.clone();
         let d = d.clone();
-        off_clock(async move {
+        self.run(async move {
             if d.is_empty() {
-                sqlx::query("DELETE FROM server_defaults WHERE guild_id = ?")
+                sqlx::query("DELETE FROM server_defaults WHERE guild_id = $1")
                     .bind(id64(guild))
-                    .execute(&store.pool)
+                    .execute(&pool)
                     .await?;
                 return Ok(());
             }
             sqlx::query(
                 "INSERT INTO server_defaults (guild_id, preset, house_rules, turn_seconds, updated_ms)
-                 VALUES (?, ?, ?, ?, ?)
+                 VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,
                      house_rules = excluded.house_rules, turn_seconds = excluded.turn_seconds,
                      updated_ms = excluded.updated_ms",
@@ -669,25 +843,286 @@ impl Store {
             .bind(d.house_rules)
             .bind(d.turn_seconds.map(|n| n as i64))
             .bind(now_ms)
-            .execute(&store.pool)
+            .execute(&pool)
             .await?;
             Ok(())
         })
         .await
     }
 
-    /// Status of a game as stored (for checks).
-    pub async fn status(&self, id: i64) -> Result<Status, StoreError> {
-        let store = self.clone();
-        off_clock(async move { store.status_now(id).await }).await
+    /// Take (or take back) the lease on a shard: granted when nobody holds it, when the
+    /// holder's lease has expired, or when the holder is `owner` itself (the same instance
+    /// restarted). Every grant carries a fence number larger than any before it, and stamps
+    /// it on the shard's active games, so the writes of any earlier holder are refused from
+    /// then on. None: someone else holds it (see [`Store::lease`]).
+    pub async fn acquire_lease(
+        &self,
+        count: u32,
+        shard: u32,
+        owner: &str,
+        ttl_ms: i64,
+        now_ms: i64,
+    ) -> Result<Option<Lease>, StoreError> {
+        let pool = self.pool.clone();
+        let backend = self.backend;
+        let owner = owner.to_string();
+        self.run(async move {
+            let mut tx = begin(&pool, backend).await?;
+            let fence: i64 = sqlx::query(
+                "UPDATE counters SET value = value + 1 WHERE name = 'fence' RETURNING value",
+            )
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+            let done = sqlx::query(
+                "INSERT INTO shard_leases (shard_count, shard, owner, fence, expires_ms)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (shard_count, shard) DO UPDATE SET owner = excluded.owner,
+                     fence = excluded.fence, expires_ms = excluded.expires_ms
+                 WHERE shard_leases.expires_ms <= $6 OR shard_leases.owner = $3",
+            )
+            .bind(count as i64)
+            .bind(shard as i64)
+            .bind(&owner)
+            .bind(fence)
+            .bind(now_ms + ttl_ms)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                // Not granted; the fence number is not used (numbers need not be dense).
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            sqlx::query(
+                "UPDATE games SET fence = $1
+                 WHERE status IN ('lobby', 'playing') AND ((guild_id / 4194304) % $2) = $3",
+            )
+            .bind(fence)
+            .bind(count as i64)
+            .bind(shard as i64)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(Some(Lease {
+                shard,
+                owner,
+                fence,
+                expires_ms: now_ms + ttl_ms,
+            }))
+        })
+        .await
     }
 
-    async fn status_now(&self, id: i64) -> Result<Status, StoreError> {
-        let row = sqlx::query("SELECT status FROM games WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-        Status::from_name(row.get::<&str, _>(0)).ok_or_else(|| StoreError::Corrupt("status".into()))
+    /// Extend a lease this process holds. False: it is no longer ours (another process took
+    /// it after it expired), so this process must stop driving the shard's games.
+    pub async fn renew_lease(
+        &self,
+        count: u32,
+        lease: &Lease,
+        ttl_ms: i64,
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let pool = self.pool.clone();
+        let lease = lease.clone();
+        self.run(async move {
+            let done = sqlx::query(
+                "UPDATE shard_leases SET expires_ms = $1
+                 WHERE shard_count = $2 AND shard = $3 AND owner = $4 AND fence = $5",
+            )
+            .bind(now_ms + ttl_ms)
+            .bind(count as i64)
+            .bind(lease.shard as i64)
+            .bind(&lease.owner)
+            .bind(lease.fence)
+            .execute(&pool)
+            .await?;
+            Ok(done.rows_affected() == 1)
+        })
+        .await
     }
+
+    /// Give a lease up (a clean shutdown), so another process may take it at once.
+    pub async fn release_lease(&self, count: u32, lease: &Lease) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let lease = lease.clone();
+        self.run(async move {
+            sqlx::query(
+                "UPDATE shard_leases SET expires_ms = 0
+                 WHERE shard_count = $1 AND shard = $2 AND owner = $3 AND fence = $4",
+            )
+            .bind(count as i64)
+            .bind(lease.shard as i64)
+            .bind(&lease.owner)
+            .bind(lease.fence)
+            .execute(&pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Who holds a shard's lease (expired or not), if anyone ever did.
+    pub async fn lease(&self, count: u32, shard: u32) -> Result<Option<Lease>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row = sqlx::query(
+                "SELECT owner, fence, expires_ms FROM shard_leases
+                 WHERE shard_count = $1 AND shard = $2",
+            )
+            .bind(count as i64)
+            .bind(shard as i64)
+            .fetch_optional(&pool)
+            .await?;
+            row.map(|r| {
+                Ok(Lease {
+                    shard,
+                    owner: r.try_get(0)?,
+                    fence: r.try_get(1)?,
+                    expires_ms: r.try_get(2)?,
+                })
+            })
+            .transpose()
+        })
+        .await
+    }
+
+    /// Reserve `slots` consecutive IDENTIFY slots of `gap_ms` in a bucket, shared by every
+    /// process on this database: returns when the first may be sent (now, or after the slots
+    /// other processes reserved before).
+    pub async fn reserve_identify(
+        &self,
+        bucket: u32,
+        slots: u32,
+        gap_ms: i64,
+        now_ms: i64,
+    ) -> Result<i64, StoreError> {
+        let pool = self.pool.clone();
+        let backend = self.backend;
+        self.run(async move {
+            let mut tx = begin(&pool, backend).await?;
+            sqlx::query(
+                "INSERT INTO identify_slots (bucket, next_ms) VALUES ($1, 0)
+                 ON CONFLICT (bucket) DO NOTHING",
+            )
+            .bind(bucket as i64)
+            .execute(&mut *tx)
+            .await?;
+            // The UPDATE takes the row's lock, so two processes never get the same slot.
+            let next: i64 = sqlx::query(
+                "UPDATE identify_slots
+                 SET next_ms = (CASE WHEN next_ms > $1 THEN next_ms ELSE $1 END) + $2
+                 WHERE bucket = $3 RETURNING next_ms",
+            )
+            .bind(now_ms)
+            .bind(gap_ms * slots as i64)
+            .bind(bucket as i64)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+            tx.commit().await?;
+            Ok(next - gap_ms * slots as i64)
+        })
+        .await
+    }
+}
+
+/// A write transaction. SQLite's deferred transactions fail with "database is locked" when a
+/// read turns into a write while another connection writes (the busy timeout does not apply
+/// there), so they begin IMMEDIATE; PostgreSQL's row locks need nothing of the kind.
+async fn begin(
+    pool: &AnyPool,
+    backend: Backend,
+) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    match backend {
+        Backend::Sqlite => pool.begin_with("BEGIN IMMEDIATE").await,
+        Backend::Postgres => pool.begin().await,
+    }
+}
+
+async fn write_seats(
+    tx: &mut sqlx::AnyConnection,
+    game: i64,
+    seats: &[SeatRow],
+) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM seats WHERE game_id = $1")
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+    for (i, s) in seats.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, user_id, name, bot_level, team, away)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(game)
+        .bind(i as i64)
+        .bind(s.user.map(id64))
+        .bind(&s.name)
+        .bind(s.bot_level.as_deref())
+        .bind(s.team as i64)
+        .bind(s.away)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn append(tx: &mut sqlx::AnyConnection, game: i64, e: &LogRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO actions (game_id, version, actor, command, played, at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(game)
+    .bind(e.version as i64)
+    .bind(&e.actor)
+    .bind(&e.command)
+    .bind(e.played.as_deref())
+    .bind(e.at_ms)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
+    let status: String = r.try_get(4)?;
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        guild: r.try_get::<i64, _>(1)? as u64,
+        channel: r.try_get::<i64, _>(2)? as u64,
+        host: r.try_get::<i64, _>(3)? as u64,
+        status: GameStatus::from_name(&status)
+            .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+        version: r.try_get::<i64, _>(5)? as u64,
+        deadline_ms: r.try_get(6)?,
+        snapshot: r.try_get(7)?,
+        snapshot_version: r.try_get::<i64, _>(8)? as u64,
+        message_id: r.try_get::<Option<i64>, _>(9)?.map(|m| m as u64),
+        message_ms: r.try_get(10)?,
+    })
+}
+
+fn log_rows(rows: Vec<AnyRow>) -> Result<Vec<LogRow>, StoreError> {
+    rows.iter()
+        .map(|r| {
+            Ok(LogRow {
+                version: r.try_get::<i64, _>(0)? as u64,
+                actor: r.try_get(1)?,
+                command: r.try_get(2)?,
+                played: r.try_get(3)?,
+                at_ms: r.try_get(4)?,
+            })
+        })
+        .collect()
+}
+
+fn stats_row(r: &AnyRow) -> Result<Stats, StoreError> {
+    Ok(Stats {
+        user: r.try_get::<i64, _>(0)? as u64,
+        name: r.try_get(1)?,
+        games: r.try_get::<i64, _>(2)? as u32,
+        wins: r.try_get::<i64, _>(3)? as u32,
+        team_wins: r.try_get::<i64, _>(4)? as u32,
+        captures: r.try_get::<i64, _>(5)? as u32,
+        pieces_home: r.try_get::<i64, _>(6)? as u32,
+    })
 }

@@ -1,7 +1,7 @@
 //! `yutbot demo` (a whole bot game through the service, written as PNG frames and message
 //! texts) and `yutbot bench table` (many concurrent bot games with storage and rendering).
 
-use super::core::{Actor, Command, Lang, Settings, Status};
+use super::core::{Actor, Command, Lang, Settings};
 use super::paint::RenderPainter;
 use super::service::{Clock, Config, Service};
 use crate::ai::Level;
@@ -299,10 +299,10 @@ pub async fn bench(
     let active = {
         let store = Store::open(&url).await?;
         store
-            .active()
+            .active(crate::store::ShardSet::ALL)
             .await?
             .iter()
-            .filter(|s| s.table.status == Status::Playing)
+            .filter(|l| l.row.status == crate::store::GameStatus::Playing)
             .count()
     };
     let _ = std::fs::remove_dir_all(dir);

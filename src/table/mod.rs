@@ -4,6 +4,7 @@
 pub mod core;
 pub mod demo;
 pub mod paint;
+pub mod persist;
 pub mod service;
 pub mod view;
 

@@ -2,14 +2,15 @@
 //! deadlines and bots, and board updates pushed to whoever shows them (the Discord layer).
 
 use super::core::{Actor, Command, Lang, Refusal, Settings, Table};
+use super::persist::{self, Stored, SNAPSHOT_EVERY};
 use super::view::{decode, table_view, Painter, View};
-use crate::store::{Stats, Store, StoreError, Stored};
+use crate::store::{Change, Lease, NewGame, ShardSet, Stats, Store, StoreError};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 /// Wall-clock milliseconds that follow tokio's clock (so tests with a paused clock see time
@@ -107,6 +108,8 @@ pub enum Problem {
         message_id: Option<u64>,
     },
     Storage(StoreError),
+    /// Another process of the bot drives this game (or this server's games) now.
+    Elsewhere,
 }
 
 impl Problem {
@@ -135,6 +138,12 @@ impl Problem {
             (Problem::Storage(_), Lang::Ko) => {
                 "죄송해요, 저장하지 못해서 아무것도 바뀌지 않았어요. 다시 해 주세요.".into()
             }
+            (Problem::Elsewhere, Lang::En) => {
+                "This game is moving to another instance of the bot. Please try again in a few seconds.".into()
+            }
+            (Problem::Elsewhere, Lang::Ko) => {
+                "이 판을 봇의 다른 인스턴스로 옮기는 중이에요. 몇 초 뒤에 다시 해 주세요.".into()
+            }
         }
     }
 }
@@ -160,14 +169,52 @@ enum Msg {
     },
 }
 
+/// A running game's actor, as the service finds it.
+struct Handle {
+    game: i64,
+    guild: u64,
+    tx: mpsc::Sender<Msg>,
+}
+
+/// Leases: which shards this process asks for, under what name, and how long a lease lasts.
+#[derive(Debug, Clone)]
+pub struct LeaseConfig {
+    pub shards: ShardSet,
+    /// This instance's name. An instance restarted under the same name takes its leases back
+    /// at once; any other waits until they expire.
+    pub owner: String,
+    /// How long a lease lasts without renewal.
+    pub ttl: Duration,
+    /// How often leases are renewed (and free ones tried).
+    pub renew: Duration,
+}
+
+impl LeaseConfig {
+    pub fn new(shards: ShardSet, owner: String) -> LeaseConfig {
+        LeaseConfig {
+            shards,
+            owner,
+            ttl: Duration::from_secs(6),
+            renew: Duration::from_millis(1500),
+        }
+    }
+}
+
 struct Inner {
     store: Store,
     painter: Arc<dyn Painter>,
     updates: mpsc::UnboundedSender<Update>,
     clock: Clock,
     config: Config,
-    /// Channel → (game id, its actor).
-    games: Mutex<HashMap<u64, (i64, mpsc::Sender<Msg>)>>,
+    /// Channel → its game's actor.
+    games: Mutex<HashMap<u64, Handle>>,
+    /// The shards this process serves, and of those the ones it holds with their fence.
+    shards: ShardSet,
+    fences: Mutex<HashMap<u32, i64>>,
+    /// How many shards are held (for [`Service::wait_for_shards`]).
+    held: watch::Sender<usize>,
+    /// Set when the service shuts down.
+    stop: watch::Sender<bool>,
     seeds: Mutex<ChaCha20Rng>,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
@@ -179,8 +226,9 @@ pub struct Service {
 }
 
 impl Service {
-    /// Start: load every active game and re-arm its timer (a deadline that passed while the
-    /// bot was down fires at once). Returns the stream of board updates to show.
+    /// Start as the only process: load every active game and re-arm its timer (a deadline
+    /// that passed while the bot was down fires at once). Returns the stream of board updates
+    /// to show.
     pub async fn start(
         store: Store,
         painter: Arc<dyn Painter>,
@@ -188,23 +236,196 @@ impl Service {
         config: Config,
         seed: u64,
     ) -> Result<(Service, mpsc::UnboundedReceiver<Update>), StoreError> {
+        let (service, rx) = Service::new(store, painter, clock, config, seed, ShardSet::ALL);
+        // Fence 0: the number games carry until a process takes a lease on them.
+        service.adopt(0, 0).await?;
+        Ok((service, rx))
+    }
+
+    /// Start as one of several processes: drive the games of the shards in `lease.shards`
+    /// whose leases this process holds. Leases are taken and renewed in the background; a
+    /// shard held by another live process is taken over when its lease expires, and a shard
+    /// taken over by another process is let go (its games stop here). See
+    /// [`Service::wait_for_shards`].
+    pub fn start_leased(
+        store: Store,
+        painter: Arc<dyn Painter>,
+        clock: Clock,
+        config: Config,
+        seed: u64,
+        lease: LeaseConfig,
+    ) -> (Service, mpsc::UnboundedReceiver<Update>) {
+        let (service, rx) = Service::new(store, painter, clock, config, seed, lease.shards);
+        let task = tokio::spawn(service.clone().keep_leases(lease));
+        service.inner.tasks.lock().expect("tasks lock").push(task);
+        (service, rx)
+    }
+
+    fn new(
+        store: Store,
+        painter: Arc<dyn Painter>,
+        clock: Clock,
+        config: Config,
+        seed: u64,
+        shards: ShardSet,
+    ) -> (Service, mpsc::UnboundedReceiver<Update>) {
         let (tx, rx) = mpsc::unbounded_channel();
         let service = Service {
             inner: Arc::new(Inner {
-                store: store.clone(),
+                store,
                 painter,
                 updates: tx,
                 clock,
                 config,
                 games: Mutex::new(HashMap::new()),
+                shards,
+                fences: Mutex::new(HashMap::new()),
+                held: watch::channel(0).0,
+                stop: watch::channel(false).0,
                 seeds: Mutex::new(ChaCha20Rng::seed_from_u64(seed)),
                 tasks: Mutex::new(Vec::new()),
             }),
         };
-        for stored in store.active().await? {
-            service.spawn(stored);
+        (service, rx)
+    }
+
+    /// Drive a shard's games with `fence`: load them and start their actors.
+    async fn adopt(&self, shard: u32, fence: i64) -> Result<(), StoreError> {
+        let set = ShardSet::one(self.inner.shards.count, shard);
+        let loaded = self.inner.store.active(set).await?;
+        let mut games = Vec::with_capacity(loaded.len());
+        for l in &loaded {
+            match persist::restore(l) {
+                Ok(s) => games.push(s),
+                // One damaged game must not keep the others down.
+                Err(e) => tracing::error!(game = l.row.id, channel = l.row.channel, error = %e, "cannot restore a stored game; it stays as it is"),
+            }
         }
-        Ok((service, rx))
+        {
+            let mut fences = self.inner.fences.lock().expect("fences lock");
+            fences.insert(shard, fence);
+            self.inner.held.send_replace(fences.len());
+        }
+        for stored in games {
+            self.spawn(stored, fence);
+        }
+        Ok(())
+    }
+
+    /// Stop driving a shard's games (another process took it over).
+    fn let_go(&self, shard: u32) {
+        {
+            let mut fences = self.inner.fences.lock().expect("fences lock");
+            fences.remove(&shard);
+            self.inner.held.send_replace(fences.len());
+        }
+        let count = self.inner.shards.count;
+        let mut games = self.inner.games.lock().expect("games lock");
+        games.retain(|_, h| {
+            if ShardSet::shard_of(count, h.guild) != shard {
+                return true;
+            }
+            let (done, _) = oneshot::channel();
+            let _ = h.tx.try_send(Msg::Shutdown { done });
+            false
+        });
+    }
+
+    /// Take, renew and give back leases until the service shuts down.
+    async fn keep_leases(self, cfg: LeaseConfig) {
+        let store = self.inner.store.clone();
+        let count = cfg.shards.count;
+        let ttl = cfg.ttl.as_millis() as i64;
+        let mut held: HashMap<u32, Lease> = HashMap::new();
+        let mut waiting_logged: HashMap<u32, String> = HashMap::new();
+        let mut tick = tokio::time::interval(cfg.renew);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut stop = self.inner.stop.subscribe();
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stop.wait_for(|s| *s) => break,
+            }
+            for shard in cfg.shards.shards() {
+                let now = self.inner.clock.now_ms();
+                if let Some(lease) = held.get(&shard) {
+                    match store.renew_lease(count, lease, ttl, now).await {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            tracing::warn!(shard, fence = lease.fence, "lost the lease on this shard to another process; its games stop here");
+                            held.remove(&shard);
+                            self.let_go(shard);
+                        }
+                        Err(e) => {
+                            // The database is away: keep the games (their writes fail and are
+                            // refused until it is back; the fence keeps them safe if another
+                            // process takes over meanwhile).
+                            tracing::warn!(shard, error = %e, "cannot renew the lease");
+                        }
+                    }
+                    continue;
+                }
+                match store.acquire_lease(count, shard, &cfg.owner, ttl, now).await {
+                    Ok(Some(lease)) => {
+                        tracing::info!(shard, count, fence = lease.fence, owner = %cfg.owner, "took the lease on this shard; loading its games");
+                        match self.adopt(shard, lease.fence).await {
+                            Ok(()) => {
+                                held.insert(shard, lease);
+                                waiting_logged.remove(&shard);
+                            }
+                            Err(e) => {
+                                tracing::error!(shard, error = %e, "cannot load the shard's games; giving the lease back");
+                                let _ = store.release_lease(count, &lease).await;
+                                self.let_go(shard);
+                            }
+                        }
+                    }
+                    Ok(None) => {
+                        if let Ok(Some(l)) = store.lease(count, shard).await {
+                            if waiting_logged.get(&shard) != Some(&l.owner) {
+                                tracing::warn!(shard, count, holder = %l.owner, expires_in_ms = l.expires_ms - now, "another process holds this shard; waiting for its lease to expire");
+                                waiting_logged.insert(shard, l.owner);
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(shard, error = %e, "cannot take the lease"),
+                }
+            }
+        }
+        for lease in held.values() {
+            if let Err(e) = store.release_lease(count, lease).await {
+                tracing::warn!(shard = lease.shard, error = %e, "cannot give the lease back; it expires by itself");
+            }
+        }
+    }
+
+    /// Wait until this process holds every shard it serves (at once for [`Service::start`]).
+    /// False if `limit` passed first.
+    pub async fn wait_for_shards(&self, limit: Duration) -> bool {
+        let want = self.inner.shards.shards().count();
+        let mut rx = self.inner.held.subscribe();
+        tokio::time::timeout(limit, rx.wait_for(|n| *n >= want))
+            .await
+            .is_ok_and(|r| r.is_ok())
+    }
+
+    /// The shards this process serves.
+    pub fn shards(&self) -> ShardSet {
+        self.inner.shards
+    }
+
+    /// The fence of the shard a server's games are on, if this process holds it.
+    fn fence_of(&self, guild: u64) -> Option<i64> {
+        let shard = ShardSet::shard_of(self.inner.shards.count, guild);
+        if !self.inner.shards.shards().any(|s| s == shard) {
+            return None;
+        }
+        self.inner
+            .fences
+            .lock()
+            .expect("fences lock")
+            .get(&shard)
+            .copied()
     }
 
     pub fn store(&self) -> &Store {
@@ -228,25 +449,34 @@ impl Service {
         self.inner.clock.now_ms()
     }
 
-    fn spawn(&self, stored: Stored) -> mpsc::Sender<Msg> {
+    fn spawn(&self, stored: Stored, fence: i64) -> mpsc::Sender<Msg> {
         let (tx, rx) = mpsc::channel(64);
         let channel = stored.table.channel;
         let game = stored.table.id;
+        let guild = stored.table.guild;
         let actor = GameActor {
             inner: self.inner.clone(),
             table: stored.table,
             message_id: stored.message_id,
             message_ms: stored.message_ms,
+            snapshot_version: stored.snapshot_version,
+            fence,
+            lost: false,
             last_push: None,
             pending: None,
         };
         let handle = tokio::spawn(actor.run(rx));
-        self.inner
-            .games
-            .lock()
-            .expect("games lock")
-            .insert(channel, (game, tx.clone()));
-        self.inner.tasks.lock().expect("tasks lock").push(handle);
+        self.inner.games.lock().expect("games lock").insert(
+            channel,
+            Handle {
+                game,
+                guild,
+                tx: tx.clone(),
+            },
+        );
+        let mut tasks = self.inner.tasks.lock().expect("tasks lock");
+        tasks.retain(|t| !t.is_finished());
+        tasks.push(handle);
         tx
     }
 
@@ -254,8 +484,8 @@ impl Service {
         let games = self.inner.games.lock().expect("games lock");
         games
             .get(&channel)
-            .filter(|(_, h)| !h.is_closed())
-            .map(|(_, h)| h.clone())
+            .filter(|h| !h.tx.is_closed())
+            .map(|h| h.tx.clone())
     }
 
     /// Open a lobby in a channel, hosted by `actor`.
@@ -267,6 +497,7 @@ impl Service {
         settings: Settings,
     ) -> Result<View, Problem> {
         settings.check().map_err(Problem::Refused)?;
+        let fence = self.fence_of(guild).ok_or(Problem::Elsewhere)?;
         if let Some(h) = self.handle_of(channel) {
             let t = peek(&h).await;
             if let Some(t) = t {
@@ -278,7 +509,7 @@ impl Service {
             }
         }
         let host = actor.clone();
-        self.open(actor, move |id, seed, now| {
+        self.open(actor, fence, move |id, seed, now| {
             let mut t = Table::new(id, guild, channel, &host, settings, seed);
             t.arm_lobby(now);
             t
@@ -291,35 +522,56 @@ impl Service {
     async fn open(
         &self,
         actor: &Actor,
-        make: impl FnOnce(i64, u64, i64) -> Table + Send + 'static,
+        fence: i64,
+        make: impl FnOnce(i64, u64, i64) -> Table,
     ) -> Result<View, Problem> {
         let seed = self.inner.seeds.lock().expect("seed lock").random::<u64>();
         let now = self.now_ms();
-        let table = self
-            .inner
-            .store
-            .create(actor, &Command::Create, now, move |id| make(id, seed, now))
-            .await
-            .map_err(|e| match e {
-                StoreError::Conflict => Problem::AlreadyRunning { message_id: None },
-                e => Problem::Storage(e),
-            })?;
+        let store = &self.inner.store;
+        let id = store.new_game_id().await.map_err(Problem::Storage)?;
+        let table = make(id, seed, now);
+        let new = NewGame {
+            id,
+            guild: table.guild,
+            channel: table.channel,
+            host: table.host,
+            status: persist::status_row(table.status),
+            rules: persist::rules_text(&table).map_err(Problem::Storage)?,
+            state: persist::state_text(&table).map_err(Problem::Storage)?,
+            version: table.version,
+            deadline_ms: table.deadline_ms,
+            seats: persist::seat_rows(&table),
+            log: persist::log_row(table.version, actor, &Command::Create, None, now)
+                .map_err(Problem::Storage)?,
+            now_ms: now,
+            fence,
+        };
+        store.create(new).await.map_err(|e| match e {
+            StoreError::Conflict => Problem::AlreadyRunning { message_id: None },
+            e => Problem::Storage(e),
+        })?;
         let view = table_view(&table, self.inner.painter.as_ref());
-        self.spawn(Stored {
-            table,
-            message_id: None,
-            message_ms: None,
-        });
+        let snapshot_version = table.version;
+        self.spawn(
+            Stored {
+                table,
+                message_id: None,
+                message_ms: None,
+                snapshot_version,
+            },
+            fence,
+        );
         Ok(view)
     }
 
-    async fn message_of(&self, game: i64) -> Option<u64> {
+    /// The message that shows a game's board, as stored.
+    pub async fn message_of(&self, game: i64) -> Option<u64> {
         self.inner
             .store
-            .get(game)
+            .load(game)
             .await
             .ok()
-            .and_then(|s| s.message_id)
+            .and_then(|l| l.row.message_id)
     }
 
     /// A button press: the custom id carries game, version and action.
@@ -359,11 +611,15 @@ impl Service {
                 return Ok(table_view(&t, self.inner.painter.as_ref()));
             }
         }
-        match self.inner.store.latest_in_channel(channel).await {
-            Ok(Some(s)) => Ok(table_view(&s.table, self.inner.painter.as_ref())),
-            Ok(None) => Err(Problem::NoGame),
-            Err(e) => Err(Problem::Storage(e)),
-        }
+        let id = match self.inner.store.latest_in_channel(channel).await {
+            Ok(Some(id)) => id,
+            Ok(None) => return Err(Problem::NoGame),
+            Err(e) => return Err(Problem::Storage(e)),
+        };
+        let s = persist::load(&self.inner.store, id)
+            .await
+            .map_err(Problem::Storage)?;
+        Ok(table_view(&s.table, self.inner.painter.as_ref()))
     }
 
     /// The table of the channel's active game, if any.
@@ -379,16 +635,17 @@ impl Service {
         game: i64,
         version: u64,
     ) -> Result<View, Problem> {
-        let old = self
-            .inner
-            .store
-            .get(game)
+        let old = persist::load(&self.inner.store, game)
             .await
-            .map_err(Problem::Storage)?
+            .map_err(|e| match e {
+                StoreError::NotFound => Problem::Stale,
+                e => Problem::Storage(e),
+            })?
             .table;
         if old.channel != channel || old.version != version {
             return Err(Problem::Stale);
         }
+        let fence = self.fence_of(old.guild).ok_or(Problem::Elsewhere)?;
         // Validates that the game is over and the actor sat in it.
         let mut probe = old.clone();
         probe
@@ -399,8 +656,10 @@ impl Service {
                 return Err(Problem::AlreadyRunning { message_id: None });
             }
         }
-        self.open(actor, move |id, seed, now| old.rematch(id, seed, now))
-            .await
+        self.open(actor, fence, move |id, seed, now| {
+            old.rematch(id, seed, now)
+        })
+        .await
     }
 
     /// The Discord layer posted the board of `game` as message `message_id`.
@@ -442,7 +701,7 @@ impl Service {
             .lock()
             .expect("games lock")
             .values()
-            .filter(|(_, h)| !h.is_closed())
+            .filter(|h| !h.tx.is_closed())
             .count()
     }
 
@@ -454,7 +713,7 @@ impl Service {
             .lock()
             .expect("games lock")
             .drain()
-            .map(|(_, (_, h))| h)
+            .map(|(_, h)| h.tx)
             .collect();
         for h in handles {
             let (tx, rx) = oneshot::channel();
@@ -462,6 +721,8 @@ impl Service {
                 let _ = rx.await;
             }
         }
+        // Then the lease keeper, which gives this process's leases back.
+        self.inner.stop.send_replace(true);
         let tasks: Vec<_> = self
             .inner
             .tasks
@@ -504,6 +765,12 @@ struct GameActor {
     table: Table,
     message_id: Option<u64>,
     message_ms: Option<i64>,
+    /// The version of the last full state written.
+    snapshot_version: u64,
+    /// The fencing number this process holds for the game's shard.
+    fence: i64,
+    /// Set when another process took the game over: stop at once.
+    lost: bool,
     /// When the last update was pushed (tokio time).
     last_push: Option<Instant>,
     /// An update waiting for the minimum gap: when to send it.
@@ -557,7 +824,7 @@ impl GameActor {
                     self.push(false);
                 }
             }
-            if !self.table.status.is_active() && self.pending.is_none() {
+            if self.lost || (!self.table.status.is_active() && self.pending.is_none()) {
                 break;
             }
         }
@@ -565,7 +832,7 @@ impl GameActor {
         let mut games = self.inner.games.lock().expect("games lock");
         if games
             .get(&self.table.channel)
-            .is_some_and(|(id, _)| *id == self.table.id)
+            .is_some_and(|h| h.game == self.table.id)
         {
             games.remove(&self.table.channel);
         }
@@ -594,19 +861,30 @@ impl GameActor {
         let now = self.inner.clock.now_ms();
         let mut next = self.table.clone();
         let out = next.apply(actor, cmd, now).map_err(Problem::Refused)?;
-        let seats_changed = next.seats != self.table.seats;
-        if let Err(e) = self
-            .inner
-            .store
-            .commit(&next, actor, cmd, out.played.as_ref(), now, seats_changed)
-            .await
-        {
+        let change = self
+            .change(&next, actor, cmd, out.played.as_ref(), now)
+            .map_err(Problem::Storage)?;
+        let snapshot = change.snapshot.is_some();
+        if let Err(e) = self.inner.store.commit(change).await {
+            if let StoreError::Fenced { ours, held } = e {
+                tracing::warn!(game = next.id, channel = next.channel, ours, held, "another process took this game over; stopping here without writing");
+                self.lost = true;
+                return Err(Problem::Elsewhere);
+            }
             tracing::error!(game = next.id, channel = next.channel, error = %e, "storing an action failed; the game is unchanged");
             return Err(Problem::Storage(e));
         }
+        if snapshot {
+            self.snapshot_version = next.version;
+        }
         self.table = next;
         if out.finished {
-            if let Err(e) = self.inner.store.record_result(&self.table, now).await {
+            let recorded = match persist::result_row(&self.table, now) {
+                Ok(Some(r)) => self.inner.store.record_result(r).await,
+                Ok(None) => Ok(()),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = recorded {
                 tracing::error!(game = self.table.id, channel = self.table.channel, error = %e, "recording a result failed");
             }
         }
@@ -627,6 +905,35 @@ impl GameActor {
         self.last_push = Some(Instant::now());
         self.pending = None;
         Ok(Some(table_view(&self.table, self.inner.painter.as_ref())))
+    }
+
+    /// The write for moving from the current table to `next`: the log entry and the columns
+    /// that changed, with the full state every [`SNAPSHOT_EVERY`] actions and whenever the
+    /// status or the rules change (so a finished game is stored whole).
+    fn change(
+        &self,
+        next: &Table,
+        actor: &Actor,
+        cmd: &Command,
+        played: Option<&crate::game::Action>,
+        now: i64,
+    ) -> Result<Change, StoreError> {
+        let rules_changed = next.settings.rules != self.table.settings.rules;
+        let snapshot = rules_changed
+            || next.status != self.table.status
+            || next.version - self.snapshot_version >= SNAPSHOT_EVERY;
+        Ok(Change {
+            id: next.id,
+            status: persist::status_row(next.status),
+            host: next.host,
+            deadline_ms: next.deadline_ms,
+            log: persist::log_row(next.version, actor, cmd, played, now)?,
+            now_ms: now,
+            snapshot: snapshot.then(|| persist::state_text(next)).transpose()?,
+            rules: rules_changed.then(|| persist::rules_text(next)).transpose()?,
+            seats: (next.seats != self.table.seats).then(|| persist::seat_rows(next)),
+            fence: self.fence,
+        })
     }
 
     /// Push now if the last push is old enough, else once the gap has passed.
