@@ -13,7 +13,15 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (settings from the environment or .env; see .env.example).
-    Run,
+    Run {
+        /// Gateway shards to run, `A-B` (or one shard `A`), of --shard-count; with several
+        /// processes each runs its own range (env SHARDS). Default: every shard.
+        #[arg(long)]
+        shards: Option<String>,
+        /// Total number of gateway shards across every process (env SHARD_COUNT; default 1).
+        #[arg(long)]
+        shard_count: Option<u32>,
+    },
     /// Rule scenarios.
     Rules {
         #[command(subcommand)]
@@ -286,7 +294,10 @@ fn train(
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run => run_bot(),
+        Command::Run {
+            shards,
+            shard_count,
+        } => run_bot(shards, shard_count),
         Command::Rules {
             command: RulesCommand::Check { files },
         } => {
@@ -580,12 +591,18 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 /// `yutbot run`: read the settings, start the bot, stop cleanly on Ctrl-C.
-fn run_bot() -> ExitCode {
+fn run_bot(shards: Option<String>, shard_count: Option<u32>) -> ExitCode {
     let _ = dotenvy::dotenv();
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt().with_env_filter(filter).init();
-    let options = match yutbot::discord::Options::from_env() {
+    // Flags win over the environment.
+    let options = yutbot::discord::Options::from_lookup(|k| match k {
+        "SHARDS" if shards.is_some() => shards.clone(),
+        "SHARD_COUNT" if shard_count.is_some() => shard_count.map(|n| n.to_string()),
+        _ => std::env::var(k).ok(),
+    });
+    let options = match options {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
@@ -601,6 +618,10 @@ fn run_bot() -> ExitCode {
     };
     match runtime.block_on(yutbot::discord::run(options)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e @ yutbot::discord::StartError::Database { .. }) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE

@@ -26,6 +26,8 @@ fn db_url(name: &str) -> String {
 async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
     let options = Options {
         token: "standin-token".into(),
+        shards: yutbot::store::ShardSet::ALL,
+        instance: "wire-test".into(),
         dev_guild: Some(standin::GUILD),
         database_url: db_url(name),
         turn_seconds,
@@ -697,6 +699,8 @@ async fn buttons_work_after_a_restart() {
     let url = db_url("restart");
     let options = |url: &str| Options {
         token: "standin-token".into(),
+        shards: yutbot::store::ShardSet::ALL,
+        instance: "wire-test".into(),
         dev_guild: Some(standin::GUILD),
         database_url: url.to_string(),
         turn_seconds: 60,
@@ -740,6 +744,8 @@ async fn long_games_repost_the_board() {
     let s = StandIn::start().await;
     let options = Options {
         token: "standin-token".into(),
+        shards: yutbot::store::ShardSet::ALL,
+        instance: "wire-test".into(),
         dev_guild: None,
         database_url: db_url("repost"),
         turn_seconds: 60,
@@ -838,10 +844,7 @@ async fn ctrl_c_stores_the_game_and_exits_cleanly() {
     assert!(log.contains("stopped"), "{log}");
     // The game is stored, at least as far as the last board shown.
     let store = yutbot::store::Store::open(&url).await.unwrap();
-    let active = store
-        .active(yutbot::store::ShardSet::ALL)
-        .await
-        .unwrap();
+    let active = store.active(yutbot::store::ShardSet::ALL).await.unwrap();
     assert_eq!(active.len(), 1);
     assert!(active[0].row.version >= shown);
     assert!(active[0].row.message_id.is_some());
@@ -871,6 +874,8 @@ async fn an_unreachable_api_url_is_a_clear_error() {
     };
     let options = Options {
         token: "standin-token".into(),
+        shards: yutbot::store::ShardSet::ALL,
+        instance: "wire-test".into(),
         dev_guild: None,
         database_url: db_url("unreachable"),
         turn_seconds: 25,

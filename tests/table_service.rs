@@ -9,8 +9,8 @@ mod common;
 
 use common::TestDb;
 use yutbot::store::Backend;
-use yutbot::table::persist;
 use yutbot::table::core::{Actor, Command, Lang, Player, Settings, Status};
+use yutbot::table::persist;
 use yutbot::table::service::{Clock, Config, Problem, Service, Update};
 use yutbot::table::view::{encode, NoPainter};
 

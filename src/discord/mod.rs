@@ -6,9 +6,9 @@ pub mod router;
 pub mod rules_text;
 pub mod send;
 
-use crate::store::Store;
+use crate::store::{ShardSet, Store};
 use crate::table::paint::RenderPainter;
-use crate::table::service::{Clock, Config, Service};
+use crate::table::service::{Clock, Config, LeaseConfig, Service};
 use send::Poster;
 use serenity::all::{ClientBuilder, GatewayIntents, GuildId, HttpBuilder, ShardManager};
 use std::sync::Arc;
@@ -42,7 +42,16 @@ pub struct Options {
     pub seed: u64,
     /// Service tuning (update gap, repost age).
     pub config: Config,
+    /// The gateway shards this process runs (and whose servers' games it drives).
+    pub shards: ShardSet,
+    /// This process's name in the database's leases: an instance restarted under the same
+    /// name takes its shards back at once; another waits for their leases to expire.
+    pub instance: String,
 }
+
+/// Discord allows one IDENTIFY per 5 s (per `max_concurrency` bucket) across every process of
+/// a bot; a little margin on top.
+const IDENTIFY_GAP_MS: i64 = 5_500;
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ConfigError {
@@ -50,6 +59,52 @@ pub enum ConfigError {
     MissingToken,
     #[error("{name} is not valid: {why}")]
     Bad { name: &'static str, why: String },
+}
+
+/// Read a shard range `A-B` (or one shard `A`) of `count` shards.
+pub fn parse_shards(range: Option<&str>, count: Option<&str>) -> Result<ShardSet, ConfigError> {
+    let count =
+        match count {
+            Some(c) => c
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=u16::MAX as u32).contains(n))
+                .ok_or_else(|| ConfigError::Bad {
+                    name: "SHARD_COUNT",
+                    why: format!("{c:?} is not a whole number of shards (1 or more)"),
+                })?,
+            None if range.is_some() => return Err(ConfigError::Bad {
+                name: "SHARDS",
+                why: "a shard range needs SHARD_COUNT (--shard-count), the total number of shards"
+                    .into(),
+            }),
+            None => 1,
+        };
+    let Some(range) = range else {
+        return Ok(ShardSet {
+            count,
+            first: 0,
+            last: count - 1,
+        });
+    };
+    let bad = || ConfigError::Bad {
+        name: "SHARDS",
+        why: format!(
+            "{range:?} is not a range A-B of shards from 0 to {}",
+            count - 1
+        ),
+    };
+    let (a, b) = range
+        .trim()
+        .split_once('-')
+        .unwrap_or((range.trim(), range.trim()));
+    let first = a.trim().parse::<u32>().map_err(|_| bad())?;
+    let last = b.trim().parse::<u32>().map_err(|_| bad())?;
+    if first > last || last >= count {
+        return Err(bad());
+    }
+    Ok(ShardSet { count, first, last })
 }
 
 impl Options {
@@ -77,6 +132,7 @@ impl Options {
             None => 25,
         };
         let api_url = get("DISCORD_API_URL").map(|u| u.trim().trim_end_matches('/').to_string());
+        let shards = parse_shards(get("SHARDS").as_deref(), get("SHARD_COUNT").as_deref())?;
         Ok(Options {
             token: token.trim().to_string(),
             dev_guild,
@@ -86,11 +142,63 @@ impl Options {
             bot_delay_ms: 1200,
             seed: rand::random(),
             config: Config::default(),
+            instance: get("INSTANCE_ID")
+                .map(|s| s.trim().to_string())
+                .unwrap_or_else(|| default_instance(shards)),
+            shards,
         })
     }
 
     pub fn from_env() -> Result<Options, ConfigError> {
         Options::from_lookup(|k| std::env::var(k).ok())
+    }
+}
+
+/// An instance's default name: the host and its shard range, so the same process restarted
+/// takes its shards back at once, and a process with another range never does.
+pub fn default_instance(shards: ShardSet) -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "localhost".into());
+    format!(
+        "{host}:shards-{}-{}-of-{}",
+        shards.first, shards.last, shards.count
+    )
+}
+
+/// Why the bot could not start.
+#[derive(Debug, Error)]
+pub enum StartError {
+    /// The database at DATABASE_URL cannot be opened (exit code 2: a setting to fix).
+    #[error("cannot open the database at DATABASE_URL ({url}): {error}")]
+    Database {
+        url: String,
+        error: crate::store::StoreError,
+    },
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+impl From<serenity::Error> for StartError {
+    fn from(e: serenity::Error) -> Self {
+        StartError::Other(e.into())
+    }
+}
+
+/// A URL with its password (if any) hidden, for messages and logs.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let cred = &url[s + 3..at];
+            match cred.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
     }
 }
 
@@ -121,20 +229,35 @@ impl Bot {
     }
 }
 
-/// Connect and serve until shut down.
-pub async fn start(options: Options) -> Result<Bot, Error> {
+/// Connect and serve until shut down. Waits first until this process holds the leases of
+/// all its shards (another live process with an overlapping range keeps them until it stops
+/// or its leases expire), then for its IDENTIFY slot.
+pub async fn start(options: Options) -> Result<Bot, StartError> {
     let options = Arc::new(options);
-    let store = Store::open(&options.database_url).await?;
-    let (service, updates) = Service::start(
-        store,
+    let store = Store::open(&options.database_url)
+        .await
+        .map_err(|error| StartError::Database {
+            url: redact_url(&options.database_url),
+            error,
+        })?;
+    let shards = options.shards;
+    let (service, updates) = Service::start_leased(
+        store.clone(),
         Arc::new(RenderPainter),
         Clock::system(),
         options.config.clone(),
         options.seed,
-    )
-    .await?;
-    tracing::info!(games = service.running(), "game service started");
-
+        LeaseConfig::new(shards, options.instance.clone()),
+    );
+    while !service.wait_for_shards(Duration::from_secs(30)).await {
+        tracing::warn!(
+            first = shards.first,
+            last = shards.last,
+            count = shards.count,
+            "still waiting for the leases of this process's shards (held by another process)"
+        );
+    }
+    tracing::info!(games = service.running(), first = shards.first, last = shards.last, count = shards.count, instance = %options.instance, "game service started");
     let mut http = HttpBuilder::new(&options.token);
     if let Some(url) = &options.api_url {
         // serenity's rate limiter builds URLs without the proxy: rate limits are then the
@@ -149,6 +272,35 @@ pub async fn start(options: Options) -> Result<Bot, Error> {
         http.get_gateway()
             .await
             .map_err(|e| anyhow::anyhow!("DISCORD_API_URL {url}: GET /gateway failed: {e}"))?;
+    }
+    // IDENTIFY budget, shared through the database by every process of the bot: reserve
+    // one 5.5 s slot per shard this process will identify (serenity spaces its own shards
+    // by 5 s) and wait for the first.
+    let concurrency = match http.get_bot_gateway().await {
+        Ok(g) => g.session_start_limit.max_concurrency.max(1),
+        Err(e) => {
+            tracing::warn!(error = %e, "GET /gateway/bot failed; assuming max_concurrency 1");
+            1
+        }
+    };
+    let n = shards.last - shards.first + 1;
+    let slots = n.div_ceil(concurrency as u32);
+    let bucket = shards.first % concurrency as u32;
+    let now = service.now_ms();
+    match store
+        .reserve_identify(bucket, slots, IDENTIFY_GAP_MS, now)
+        .await
+    {
+        Ok(at) if at > now => {
+            tracing::info!(
+                wait_ms = at - now,
+                bucket,
+                "waiting for this process's IDENTIFY slot (another process identified just before)"
+            );
+            tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "cannot reserve an IDENTIFY slot; identifying now"),
     }
 
     let framework_options = poise::FrameworkOptions {
@@ -192,7 +344,17 @@ pub async fn start(options: Options) -> Result<Bot, Error> {
     });
     let pump = tokio::spawn(send::pump(poster, updates));
     let shard_manager = client.shard_manager.clone();
-    let client = tokio::spawn(async move { client.start().await });
+    let client = tokio::spawn(async move {
+        if shards.count == 1 {
+            client.start().await
+        } else {
+            // serenity 0.12.5 reads the range's end as the last shard, included ("4..7"
+            // starts shards 4 to 7), so `first..last` runs first..=last.
+            client
+                .start_shard_range(shards.first..shards.last, shards.count)
+                .await
+        }
+    });
     Ok(Bot {
         service,
         shard_manager,
@@ -202,8 +364,14 @@ pub async fn start(options: Options) -> Result<Bot, Error> {
 }
 
 /// Run until Ctrl-C (or SIGTERM), then shut down cleanly.
-pub async fn run(options: Options) -> Result<(), Error> {
-    let mut bot = start(options).await?;
+pub async fn run(options: Options) -> Result<(), StartError> {
+    let mut bot = tokio::select! {
+        b = start(options) => b?,
+        _ = shutdown_signal() => {
+            tracing::info!("stopped before connecting");
+            return Ok(());
+        }
+    };
     let result = tokio::select! {
         r = bot.wait() => r,
         _ = shutdown_signal() => {
@@ -213,7 +381,7 @@ pub async fn run(options: Options) -> Result<(), Error> {
     };
     bot.shutdown().await;
     tracing::info!("stopped");
-    result
+    Ok(result?)
 }
 
 async fn shutdown_signal() {

@@ -138,7 +138,10 @@ pub fn replay_onto(t: &mut Table, log: &[LogRow]) -> Result<(), StoreError> {
         let e = entry(row)?;
         t.apply_logged(&e.actor, &e.command, e.at_ms, e.played.as_ref())
             .map_err(|r| {
-                StoreError::Corrupt(format!("game {}: log entry {} refused: {r}", t.id, e.version))
+                StoreError::Corrupt(format!(
+                    "game {}: log entry {} refused: {r}",
+                    t.id, e.version
+                ))
             })?;
     }
     Ok(())

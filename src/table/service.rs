@@ -298,7 +298,9 @@ impl Service {
             match persist::restore(l) {
                 Ok(s) => games.push(s),
                 // One damaged game must not keep the others down.
-                Err(e) => tracing::error!(game = l.row.id, channel = l.row.channel, error = %e, "cannot restore a stored game; it stays as it is"),
+                Err(e) => {
+                    tracing::error!(game = l.row.id, channel = l.row.channel, error = %e, "cannot restore a stored game; it stays as it is")
+                }
             }
         }
         {
@@ -365,7 +367,10 @@ impl Service {
                     }
                     continue;
                 }
-                match store.acquire_lease(count, shard, &cfg.owner, ttl, now).await {
+                match store
+                    .acquire_lease(count, shard, &cfg.owner, ttl, now)
+                    .await
+                {
                     Ok(Some(lease)) => {
                         tracing::info!(shard, count, fence = lease.fence, owner = %cfg.owner, "took the lease on this shard; loading its games");
                         match self.adopt(shard, lease.fence).await {
@@ -867,7 +872,13 @@ impl GameActor {
         let snapshot = change.snapshot.is_some();
         if let Err(e) = self.inner.store.commit(change).await {
             if let StoreError::Fenced { ours, held } = e {
-                tracing::warn!(game = next.id, channel = next.channel, ours, held, "another process took this game over; stopping here without writing");
+                tracing::warn!(
+                    game = next.id,
+                    channel = next.channel,
+                    ours,
+                    held,
+                    "another process took this game over; stopping here without writing"
+                );
                 self.lost = true;
                 return Err(Problem::Elsewhere);
             }
@@ -930,7 +941,9 @@ impl GameActor {
             log: persist::log_row(next.version, actor, cmd, played, now)?,
             now_ms: now,
             snapshot: snapshot.then(|| persist::state_text(next)).transpose()?,
-            rules: rules_changed.then(|| persist::rules_text(next)).transpose()?,
+            rules: rules_changed
+                .then(|| persist::rules_text(next))
+                .transpose()?,
             seats: (next.seats != self.table.seats).then(|| persist::seat_rows(next)),
             fence: self.fence,
         })

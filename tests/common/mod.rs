@@ -32,8 +32,8 @@ impl TestDb {
     pub async fn new(backend: Backend, name: &str) -> Option<TestDb> {
         match backend {
             Backend::Sqlite => {
-                let dir = std::env::temp_dir()
-                    .join(format!("yutbot-test-{}-{name}", std::process::id()));
+                let dir =
+                    std::env::temp_dir().join(format!("yutbot-test-{}-{name}", std::process::id()));
                 let _ = std::fs::remove_dir_all(&dir);
                 std::fs::create_dir_all(&dir).unwrap();
                 Some(TestDb {
