@@ -158,6 +158,23 @@ enum BenchCommand {
         /// requests a second per bot).
         #[arg(long, default_value_t = 50)]
         sends_per_s: u32,
+        /// `sqlite` (default: a fresh file) or a postgres:// URL (a scratch database is made
+        /// on that server for the run and dropped after).
+        #[arg(long)]
+        database: Option<String>,
+        /// Run this many processes of the bot on one database, `--games` each on its own
+        /// shard; then kill one (SIGKILL) and time its games' resumption.
+        #[arg(long)]
+        processes: Option<u32>,
+        /// (Internal: one process of `--processes`.)
+        #[arg(long, hide = true)]
+        worker: Option<u32>,
+        #[arg(long, hide = true, default_value_t = 1)]
+        of: u32,
+        #[arg(long, hide = true)]
+        worker_database: Option<String>,
+        #[arg(long, hide = true)]
+        resume: bool,
     },
     /// How much Master gives away, decision by decision: every legal move of sampled
     /// decisions is played out to the end many times; ends with
@@ -445,17 +462,74 @@ fn main() -> ExitCode {
                     seconds,
                     bot_delay_ms,
                     sends_per_s,
+                    database,
+                    processes,
+                    worker,
+                    of,
+                    worker_database,
+                    resume,
                 },
         } => {
-            if cfg!(debug_assertions) {
-                eprintln!("note: this is a debug build; use `cargo run --release -- bench table`");
-            }
-            match runtime().block_on(yutbot::table::demo::bench(
+            let o = yutbot::table::bench::BenchOptions {
                 games,
                 seconds,
                 bot_delay_ms,
                 sends_per_s,
-            )) {
+                database,
+            };
+            if let (Some(k), Some(url)) = (worker, worker_database) {
+                return match runtime().block_on(yutbot::table::bench::worker(&url, &o, k, of, resume)) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: bench worker {k}: {e:#}");
+                        ExitCode::FAILURE
+                    }
+                };
+            }
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -- bench table`");
+            }
+            if let Some(n) = processes.filter(|&n| n > 1) {
+                return match runtime().block_on(yutbot::table::bench::bench_processes(&o, n)) {
+                    Ok(b) => {
+                        for (k, r) in b.runs.iter().enumerate() {
+                            println!(
+                                "process {k}: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0} bytes_per_action={:.0}",
+                                r.games,
+                                r.actions as f64 / r.seconds,
+                                r.p50_ms,
+                                r.p99_ms,
+                                r.rss_mb,
+                                r.bytes_per_action
+                            );
+                        }
+                        println!(
+                            "killed process {}: {} of {} games resumed {:.0} ms after it was started again ({:.0} ms inside the process); actions logged for its games: {} before the kill, {} after the restart",
+                            n - 1,
+                            b.resumed,
+                            b.killed_games,
+                            b.resume_ms,
+                            b.resume_in_process_ms,
+                            b.logged_before,
+                            b.logged_after
+                        );
+                        println!(
+                            "processes: n={n} games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} resume_ms={:.0}",
+                            o.games * n as usize,
+                            b.actions_per_s,
+                            b.p50_ms,
+                            b.p99_ms,
+                            b.resume_ms
+                        );
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("error: {e:#}");
+                        ExitCode::FAILURE
+                    }
+                };
+            }
+            match runtime().block_on(yutbot::table::bench::bench(&o)) {
                 Ok(b) => {
                     println!(
                         "restart: {} active games loaded and re-armed in {:.0} ms",
@@ -464,6 +538,10 @@ fn main() -> ExitCode {
                     println!(
                         "boards drawn by the paced consumer: {}; clicks answered with a drawn board: {}",
                         b.shown, b.clicks
+                    );
+                    println!(
+                        "writes: {:.0} payload bytes per action (a full state, which every action wrote before snapshots, is {:.0} bytes)",
+                        b.bytes_per_action, b.state_bytes
                     );
                     println!(
                         "table: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0}",

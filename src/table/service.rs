@@ -303,14 +303,13 @@ impl Service {
                 }
             }
         }
-        {
-            let mut fences = self.inner.fences.lock().expect("fences lock");
-            fences.insert(shard, fence);
-            self.inner.held.send_replace(fences.len());
-        }
         for stored in games {
             self.spawn(stored, fence);
         }
+        // Held once its games run (what `wait_for_shards` waits for).
+        let mut fences = self.inner.fences.lock().expect("fences lock");
+        fences.insert(shard, fence);
+        self.inner.held.send_replace(fences.len());
         Ok(())
     }
 
