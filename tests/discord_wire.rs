@@ -715,6 +715,8 @@ async fn buttons_work_after_a_restart() {
     })
     .await;
     first.shutdown().await;
+    // Discord turns down an IDENTIFY within 5 s of the last one.
+    s.wait_identify_window(0).await;
     let second = start(options(&url)).await.unwrap();
     s.wait_for("a second IDENTIFY", Duration::from_secs(20), |st| {
         (st.identifies == 2).then_some(())
