@@ -715,7 +715,8 @@ async fn buttons_work_after_a_restart() {
     })
     .await;
     first.shutdown().await;
-    // Discord turns down an IDENTIFY within 5 s of the last one.
+    // Discord turns down an IDENTIFY within 5 s of the last one (a quick restart that it
+    // answers with op 9 is `a_quick_restart_is_turned_down_and_identifies_again`).
     s.wait_identify_window(0).await;
     let second = start(options(&url)).await.unwrap();
     s.wait_for("a second IDENTIFY", Duration::from_secs(20), |st| {
@@ -1140,6 +1141,97 @@ async fn reply(s: &StandIn, tok: String) -> Msg {
         (!m.content.is_empty()).then(|| m.clone())
     })
     .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quick_restart_is_turned_down_and_identifies_again() {
+    let window = Duration::from_secs(5);
+    let s = StandIn::start_with(StandInOptions {
+        shards: 1,
+        max_concurrency: 1,
+        identify_window: window,
+        invalid_session_on_early_identify: true,
+    })
+    .await;
+    let url = db_url("op9");
+    let options = |url: &str| Options {
+        token: "standin-token".into(),
+        dev_guild: None,
+        database_url: url.to_string(),
+        turn_seconds: 60,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 13,
+        config: Config::default(),
+    };
+    let first = start(options(&url)).await.unwrap();
+    s.wait_ready().await;
+    // `Client::start` identifies as shard [0, 1].
+    let session = s.wait_session(0, 1, Duration::from_secs(5)).await;
+    assert_eq!(s.state.lock().unwrap().live_shards(), vec![(0, 1)]);
+    // A game in a server other than GUILD.
+    let guild = standin::guild_on_shard(0, 1);
+    assert_ne!(guild, standin::GUILD);
+    let ch = 12_001;
+    s.set_channel_guild(ch, guild);
+    let board = new_game_with_a_bot(&s, ch).await;
+    let board = play_until(&s, ch, Duration::from_secs(20), |m| {
+        m.id == board.id && turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    first.shutdown().await;
+    // The session is gone; an event with no session for its shard is not delivered.
+    let gone = s
+        .wait_for("the disconnect", Duration::from_secs(5), |st| {
+            st.disconnects.last().cloned()
+        })
+        .await;
+    assert_eq!(gone.session_id, session.session_id);
+    assert_eq!(gone.close_code, Some(1000), "serenity logs off with 1000");
+    assert!(s.state.lock().unwrap().sessions.is_empty());
+    let lost = s.slash(ch, ALICE, "en-US", "board", json!([]));
+    {
+        let st = s.state.lock().unwrap();
+        let u = st.undelivered.last().expect("recorded as undelivered");
+        assert_eq!(
+            (u.t.as_str(), u.guild, u.shard, u.shards),
+            ("INTERACTION_CREATE", Some(guild), 0, 1)
+        );
+        assert_eq!(u.d["token"], lost.as_str());
+    }
+    // At once a new client: Discord (and the stand-in) answers op 9, and serenity identifies
+    // again by itself.
+    let second = start(options(&url)).await.unwrap();
+    let log = s
+        .wait_for(
+            "an IDENTIFY answered again",
+            Duration::from_secs(30),
+            |st| (st.identifies == 2).then(|| st.identify_log.clone()),
+        )
+        .await;
+    let answered: Vec<bool> = log.iter().map(|i| i.session_id.is_some()).collect();
+    assert_eq!(answered, vec![true, false, true], "{log:?}");
+    assert!(log.iter().all(|i| (i.shard, i.shards) == (0, 1)));
+    assert!(log[1].at - log[0].at < window);
+    assert!(log[2].at - log[0].at >= window);
+    eprintln!(
+        "op 9 to a new IDENTIFY after {:?}; serenity identified again {:?} later",
+        log[1].at - log[0].at,
+        log[2].at - log[1].at
+    );
+    // The button of the board from before the restart works.
+    let b = play_button(&board).unwrap();
+    let tok = s.click(board.id, &b, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let v = board_version(&board);
+    wait_board(&s, ch, "the board after the restart", |m| {
+        board_version(m) > v
+    })
+    .await;
+    assert!(s.followups(&tok).is_empty(), "the click was accepted");
+    assert!(s.state.lock().unwrap().interactions[&lost].acked.is_none());
+    second.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
 }
 
 type RawWs =
