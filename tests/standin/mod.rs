@@ -102,6 +102,112 @@ pub struct Req {
     pub status: u16,
 }
 
+/// How the stand-in behaves as Discord's gateway. `Default` is Discord's own behaviour for
+/// a small bot: one recommended shard, one IDENTIFY per 5 seconds.
+#[derive(Debug, Clone)]
+pub struct StandInOptions {
+    /// The shard count `GET /gateway/bot` recommends (`shards`).
+    pub shards: u32,
+    /// `session_start_limit.max_concurrency`: shards in different buckets
+    /// (`shard_id % max_concurrency`) may identify at the same time.
+    pub max_concurrency: u32,
+    /// Two IDENTIFYs in one bucket closer than this are turned down by Discord (5 s).
+    pub identify_window: Duration,
+    /// What to do with an IDENTIFY inside the window: `false` records a violation and still
+    /// answers READY; `true` answers as Discord does, with op 9 Invalid Session (`d: false`)
+    /// and no READY, and records it only in `State_::identify_log` (`session_id: None`).
+    pub invalid_session_on_early_identify: bool,
+}
+
+impl Default for StandInOptions {
+    fn default() -> Self {
+        StandInOptions {
+            shards: 1,
+            max_concurrency: 1,
+            identify_window: Duration::from_secs(5),
+            invalid_session_on_early_identify: false,
+        }
+    }
+}
+
+/// The shard Discord sends a guild's events to: `(guild_id >> 22) % shards`.
+pub fn shard_of(guild: u64, shards: u32) -> u32 {
+    ((guild >> 22) % u64::from(shards)) as u32
+}
+
+/// Guild ids (snowflakes) whose events go to `shard` of `shards`, in increasing order; never
+/// `GUILD` itself, so their per-server state starts empty.
+pub fn guilds_on_shard(shard: u32, shards: u32) -> impl Iterator<Item = u64> {
+    assert!(shard < shards, "shard {shard} of {shards}");
+    let low = GUILD & ((1 << 22) - 1);
+    ((GUILD >> 22) + 1..)
+        .map(move |t| (t << 22) | low)
+        .filter(move |g| shard_of(*g, shards) == shard)
+}
+
+/// The first guild id of `guilds_on_shard`.
+pub fn guild_on_shard(shard: u32, shards: u32) -> u64 {
+    guilds_on_shard(shard, shards).next().unwrap()
+}
+
+/// One IDENTIFY as the stand-in saw it.
+#[derive(Debug, Clone)]
+pub struct Identify {
+    pub at: Instant,
+    pub shard: u32,
+    pub shards: u32,
+    /// The session it opened; `None` when it was turned down (op 9, or close 4010).
+    pub session_id: Option<String>,
+}
+
+/// A live gateway session: a connection that identified and has not gone away.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// The connection's serial number.
+    pub conn: u64,
+    pub session_id: String,
+    pub shard: u32,
+    pub shards: u32,
+    pub identified: Instant,
+    /// The sequence number of the last dispatch sent on it (its own `s`, as on Discord).
+    pub seq: u64,
+    tx: mpsc::UnboundedSender<String>,
+}
+
+/// A dispatch that no live session could take, as Discord would not deliver it either.
+#[derive(Debug, Clone)]
+pub struct Undelivered {
+    pub at: Instant,
+    pub t: String,
+    pub guild: Option<u64>,
+    /// The shard it was for, of `shards` (the shard count of the newest live session, else of
+    /// the last IDENTIFY).
+    pub shard: u32,
+    pub shards: u32,
+    pub d: Value,
+}
+
+/// Two live sessions identified as the same shard; events go to the newer one.
+#[derive(Debug, Clone)]
+pub struct DuplicateShard {
+    pub at: Instant,
+    pub shard: u32,
+    pub shards: u32,
+    pub older: String,
+    pub newer: String,
+}
+
+/// A session that ended.
+#[derive(Debug, Clone)]
+pub struct Disconnect {
+    pub at: Instant,
+    pub session_id: String,
+    pub shard: u32,
+    pub shards: u32,
+    /// The close frame's code; `None` when the connection just ended (a killed process).
+    pub close_code: Option<u16>,
+}
+
 #[derive(Default)]
 pub struct State_ {
     pub next_id: u64,
@@ -112,15 +218,61 @@ pub struct State_ {
     pub violations: Vec<String>,
     pub requests: Vec<Req>,
     pub commands: Vec<Value>,
+    /// Some session was answered READY.
     pub identified: bool,
+    /// IDENTIFYs answered with READY.
     pub identifies: u32,
+    /// Every IDENTIFY, answered or turned down, in order.
+    pub identify_log: Vec<Identify>,
+    /// RESUMEs (op 6); the stand-in cannot resume and answers op 9 (`d: false`).
+    pub resumes: u32,
+    /// Live sessions, oldest first.
+    pub sessions: Vec<Session>,
+    pub disconnects: Vec<Disconnect>,
+    pub undelivered: Vec<Undelivered>,
+    pub duplicate_shards: Vec<DuplicateShard>,
     pub heartbeats: u32,
     /// Statuses to answer the next edits with (500, 429, 404, 403), then normal service.
     pub fail_edits: VecDeque<u16>,
     /// Every channel-message call in this channel answers 500 (a Discord outage there).
     pub broken_channel: Option<u64>,
     pub failed: Vec<(String, u16)>,
+    /// Dispatches made, delivered or not.
     pub seq: u64,
+    /// Where each channel is: `Some(guild)`, or `None` for a DM. Unlisted: `GUILD`.
+    pub channel_guilds: HashMap<u64, Option<u64>>,
+    next_conn: u64,
+}
+
+impl State_ {
+    /// The (shard, shards) pairs of the live sessions, oldest first.
+    pub fn live_shards(&self) -> Vec<(u32, u32)> {
+        self.sessions.iter().map(|s| (s.shard, s.shards)).collect()
+    }
+
+    /// The newest live session holding `shard` of `shards`.
+    pub fn session(&self, shard: u32, shards: u32) -> Option<&Session> {
+        self.sessions
+            .iter()
+            .rev()
+            .find(|s| s.shard == shard && s.shards == shards)
+    }
+}
+
+/// How the stand-in answers an IDENTIFY.
+enum Answer {
+    Ready,
+    InvalidSession,
+    Close(u16, &'static str),
+}
+
+impl Session {
+    /// Send dispatch `t` with the session's next sequence number; false if it is gone.
+    fn send(&mut self, t: &str, d: &Value) -> bool {
+        self.seq += 1;
+        let payload = json!({"op": 0, "t": t, "s": self.seq, "d": d});
+        self.tx.send(payload.to_string()).is_ok()
+    }
 }
 
 #[derive(Clone)]
@@ -128,7 +280,26 @@ pub struct StandIn {
     pub state: Arc<Mutex<State_>>,
     pub http_url: String,
     pub ws_url: String,
-    gateway: Arc<Mutex<Option<mpsc::UnboundedSender<String>>>>,
+    pub options: StandInOptions,
+}
+
+fn violation_in(st: &mut State_, v: String) {
+    eprintln!("VIOLATION: {v}");
+    st.violations.push(v);
+}
+
+/// A dispatch must parse as serenity's gateway event, which drops what it cannot parse.
+fn check_dispatch(st: &mut State_, t: &str, d: &Value) {
+    let payload = json!({"op": 0, "t": t, "s": 1, "d": d});
+    match serde_json::from_value::<serenity::model::event::GatewayEvent>(payload) {
+        Ok(serenity::model::event::GatewayEvent::Dispatch(_, e)) => {
+            if let serenity::model::event::Event::Unknown(_) = e {
+                violation_in(st, format!("dispatch {t} reads as an unknown event"));
+            }
+        }
+        Ok(other) => violation_in(st, format!("dispatch {t} reads as {other:?}")),
+        Err(e) => violation_in(st, format!("dispatch {t} does not parse: {e}")),
+    }
 }
 
 fn snowflake_str(v: u64) -> String {
@@ -390,7 +561,13 @@ fn error_response(status: u16) -> Response {
 }
 
 impl StandIn {
+    /// A stand-in with Discord's defaults (`StandInOptions::default()`).
     pub async fn start() -> StandIn {
+        StandIn::start_with(StandInOptions::default()).await
+    }
+
+    pub async fn start_with(options: StandInOptions) -> StandIn {
+        assert!(options.shards >= 1 && options.max_concurrency >= 1);
         let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let s = StandIn {
@@ -400,7 +577,7 @@ impl StandIn {
             })),
             http_url: format!("http://{}", http.local_addr().unwrap()),
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
-            gateway: Arc::new(Mutex::new(None)),
+            options,
         };
         let app = axum::Router::new().fallback(handle).with_state(s.clone());
         tokio::spawn(async move {
@@ -460,12 +637,19 @@ impl StandIn {
                 return;
             }
         };
+        let conn = {
+            let mut st = self.state.lock().unwrap();
+            st.next_conn += 1;
+            st.next_conn
+        };
         let (mut sink, mut stream) = ws.split();
         let (tx, mut rx) = mpsc::unbounded_channel::<String>();
         let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
         if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
             return;
         }
+        let mut identified = false;
+        let mut close_code = None;
         loop {
             tokio::select! {
                 out = rx.recv() => match out {
@@ -473,10 +657,18 @@ impl StandIn {
                     None => break,
                 },
                 msg = stream.next() => {
+                    // The end of the stream or an error: the peer went away without a close
+                    // frame (a killed process).
                     let Some(Ok(msg)) = msg else { break };
                     let text = match msg {
                         WsMessage::Text(t) => t,
-                        WsMessage::Close(_) => break,
+                        WsMessage::Close(frame) => {
+                            // 1005: a close frame without a code.
+                            close_code = Some(frame.map_or(1005, |f| u16::from(f.code)));
+                            // Send the closing handshake's answer, which tungstenite queued.
+                            let _ = sink.flush().await;
+                            break;
+                        }
                         _ => continue,
                     };
                     let v: Value = match serde_json::from_str(&text) {
@@ -490,38 +682,31 @@ impl StandIn {
                             if sink.send(WsMessage::Text(ack.to_string())).await.is_err() { break; }
                         }
                         Some(2) => {
-                            let d = &v["d"];
-                            if d["token"].as_str().is_none() {
-                                self.violation("IDENTIFY without a token".into());
+                            if identified {
+                                self.violation(format!("gateway connection {conn}: a second IDENTIFY"));
+                                continue;
                             }
-                            let intents = d["intents"].as_u64().unwrap_or(0);
-                            // GUILD_MEMBERS (1<<1), GUILD_PRESENCES (1<<8), MESSAGE_CONTENT (1<<15)
-                            if intents & ((1 << 1) | (1 << 8) | (1 << 15)) != 0 {
-                                self.violation(format!("privileged intents requested: {intents}"));
+                            match self.identify(conn, &v["d"], &tx) {
+                                Answer::Ready => identified = true,
+                                Answer::InvalidSession => {
+                                    let op9 = json!({"op": 9, "d": false, "s": null, "t": null});
+                                    if sink.send(WsMessage::Text(op9.to_string())).await.is_err() { break; }
+                                }
+                                Answer::Close(code, reason) => {
+                                    let frame = tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                                        code: code.into(),
+                                        reason: reason.into(),
+                                    };
+                                    let _ = sink.send(WsMessage::Close(Some(frame))).await;
+                                    break;
+                                }
                             }
-                            let ready = json!({
-                                "v": 10,
-                                "user": {
-                                    "id": BOT.to_string(), "username": "yutbot", "discriminator": "0",
-                                    "global_name": "Yutbot", "avatar": null, "bot": true,
-                                    "verified": true, "mfa_enabled": false, "flags": 0,
-                                },
-                                "guilds": [],
-                                "session_id": "standin-session",
-                                "resume_gateway_url": self.ws_url,
-                                "shard": [0, 1],
-                                "application": {"id": APP.to_string(), "flags": 0},
-                            });
-                            if let Err(e) = serde_json::from_value::<serenity::model::gateway::Ready>(ready.clone()) {
-                                self.violation(format!("stand-in READY does not parse: {e}"));
-                            }
-                            *self.gateway.lock().unwrap() = Some(tx.clone());
-                            {
-                                let mut st = self.state.lock().unwrap();
-                                st.identified = true;
-                                st.identifies += 1;
-                            }
-                            self.dispatch("READY", ready);
+                        }
+                        Some(6) => {
+                            // The stand-in keeps no session history: not resumable.
+                            self.state.lock().unwrap().resumes += 1;
+                            let op9 = json!({"op": 9, "d": false, "s": null, "t": null});
+                            if sink.send(WsMessage::Text(op9.to_string())).await.is_err() { break; }
                         }
                         Some(op) => {
                             // Presence updates and the like: accepted, ignored.
@@ -532,21 +717,243 @@ impl StandIn {
                 }
             }
         }
+        let mut st = self.state.lock().unwrap();
+        if let Some(i) = st.sessions.iter().position(|s| s.conn == conn) {
+            let s = st.sessions.remove(i);
+            st.disconnects.push(Disconnect {
+                at: Instant::now(),
+                session_id: s.session_id,
+                shard: s.shard,
+                shards: s.shards,
+                close_code,
+            });
+        }
     }
 
-    fn dispatch(&self, t: &str, d: Value) {
-        let seq = {
-            let mut st = self.state.lock().unwrap();
-            st.seq += 1;
-            st.seq
+    /// An IDENTIFY on connection `conn`: check it, and answer READY on `tx` unless it is
+    /// turned down.
+    fn identify(&self, conn: u64, d: &Value, tx: &mpsc::UnboundedSender<String>) -> Answer {
+        let mut st = self.state.lock().unwrap();
+        let st = &mut *st;
+        if d["token"].as_str().is_none() {
+            violation_in(st, "IDENTIFY without a token".into());
+        }
+        let intents = d["intents"].as_u64().unwrap_or(0);
+        // GUILD_MEMBERS (1<<1), GUILD_PRESENCES (1<<8), MESSAGE_CONTENT (1<<15)
+        if intents & ((1 << 1) | (1 << 8) | (1 << 15)) != 0 {
+            violation_in(st, format!("privileged intents requested: {intents}"));
+        }
+        let now = Instant::now();
+        let pair = match d.get("shard") {
+            None | Some(Value::Null) => Some((0, 1)),
+            Some(v) => match v.as_array().map(Vec::as_slice) {
+                Some([a, b]) => a
+                    .as_u64()
+                    .zip(b.as_u64())
+                    .and_then(|(a, b)| Some((u32::try_from(a).ok()?, u32::try_from(b).ok()?))),
+                _ => None,
+            },
         };
-        let payload = json!({"op": 0, "t": t, "s": seq, "d": d});
-        let tx = self.gateway.lock().unwrap().clone();
-        match tx {
-            Some(tx) => {
-                let _ = tx.send(payload.to_string());
+        let Some((shard, shards)) = pair else {
+            violation_in(st, format!("IDENTIFY with shard {}", d["shard"]));
+            return Answer::Close(4010, "Invalid shard.");
+        };
+        let log = |st: &mut State_, session_id: Option<String>| {
+            st.identify_log.push(Identify {
+                at: now,
+                shard,
+                shards,
+                session_id,
+            })
+        };
+        if shard >= shards {
+            violation_in(st, format!("IDENTIFY as shard [{shard}, {shards}]"));
+            log(st, None);
+            return Answer::Close(4010, "Invalid shard.");
+        }
+        let disagree: Vec<String> = st
+            .sessions
+            .iter()
+            .filter(|s| s.shards != shards)
+            .map(|s| format!("{} is shard [{}, {}]", s.session_id, s.shard, s.shards))
+            .collect();
+        if !disagree.is_empty() {
+            violation_in(
+                st,
+                format!("IDENTIFY as shard [{shard}, {shards}] while {disagree:?}"),
+            );
+        }
+        let mc = self.options.max_concurrency;
+        let last = st
+            .identify_log
+            .iter()
+            .rev()
+            .find(|i| i.session_id.is_some() && i.shard % mc == shard % mc);
+        if let Some(last) = last {
+            let gap = now - last.at;
+            if gap < self.options.identify_window {
+                if self.options.invalid_session_on_early_identify {
+                    log(st, None);
+                    return Answer::InvalidSession;
+                }
+                let (l, n) = (last.shard, last.shards);
+                violation_in(
+                    st,
+                    format!(
+                        "IDENTIFY as shard [{shard}, {shards}] {gap:?} after shard [{l}, {n}]'s, \
+                         in rate limit bucket {} of {mc} (< {:?})",
+                        shard % mc,
+                        self.options.identify_window
+                    ),
+                );
             }
-            None => self.violation(format!("dispatch {t} before the bot identified")),
+        }
+        let session_id = format!("standin-session-{conn}");
+        if let Some(old) = st.session(shard, shards) {
+            let older = old.session_id.clone();
+            st.duplicate_shards.push(DuplicateShard {
+                at: now,
+                shard,
+                shards,
+                older,
+                newer: session_id.clone(),
+            });
+        }
+        let ready = json!({
+            "v": 10,
+            "user": {
+                "id": BOT.to_string(), "username": "yutbot", "discriminator": "0",
+                "global_name": "Yutbot", "avatar": null, "bot": true,
+                "verified": true, "mfa_enabled": false, "flags": 0,
+            },
+            "guilds": [],
+            "session_id": session_id,
+            "resume_gateway_url": self.ws_url,
+            "shard": [shard, shards],
+            "application": {"id": APP.to_string(), "flags": 0},
+        });
+        match serde_json::from_value::<serenity::model::gateway::Ready>(ready.clone()) {
+            Ok(r) => {
+                let got = r.shard.map(|s| (s.id.0, s.total));
+                if got != Some((shard, shards)) {
+                    violation_in(st, format!("stand-in READY's shard reads as {got:?}"));
+                }
+            }
+            Err(e) => violation_in(st, format!("stand-in READY does not parse: {e}")),
+        }
+        check_dispatch(st, "READY", &ready);
+        log(st, Some(session_id.clone()));
+        st.identified = true;
+        st.identifies += 1;
+        st.seq += 1;
+        let mut session = Session {
+            conn,
+            session_id,
+            shard,
+            shards,
+            identified: now,
+            seq: 0,
+            tx: tx.clone(),
+        };
+        session.send("READY", &ready);
+        st.sessions.push(session);
+        Answer::Ready
+    }
+
+    /// Send a dispatch to the session Discord would send it to: the newest live session whose
+    /// shard is `(guild_id >> 22) % shards`, or shard 0 for an event without a guild. With no
+    /// such session it is recorded in `undelivered`.
+    fn dispatch(&self, t: &str, d: Value) {
+        let mut st = self.state.lock().unwrap();
+        st.seq += 1;
+        check_dispatch(&mut st, t, &d);
+        if st.identifies == 0 {
+            violation_in(&mut st, format!("dispatch {t} before the bot identified"));
+            return;
+        }
+        let guild = d
+            .get("guild_id")
+            .and_then(|g| g.as_str())
+            .and_then(|g| g.parse::<u64>().ok());
+        let target = |shards: u32| guild.map_or(0, |g| shard_of(g, shards));
+        let to = st
+            .sessions
+            .iter_mut()
+            .rev()
+            .find(|s| s.shard == target(s.shards));
+        if let Some(session) = to {
+            if session.send(t, &d) {
+                return;
+            }
+        }
+        let shards = st
+            .sessions
+            .last()
+            .map(|s| s.shards)
+            .or_else(|| {
+                st.identify_log
+                    .iter()
+                    .rev()
+                    .find(|i| i.session_id.is_some())
+                    .map(|i| i.shards)
+            })
+            .unwrap_or(self.options.shards);
+        st.undelivered.push(Undelivered {
+            at: Instant::now(),
+            t: t.to_string(),
+            guild,
+            shard: target(shards),
+            shards,
+            d,
+        });
+    }
+
+    /// Where channel `channel` is: `Some(guild)` (by default `GUILD`), or `None` for a DM.
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        let st = self.state.lock().unwrap();
+        st.channel_guilds
+            .get(&channel)
+            .copied()
+            .unwrap_or(Some(GUILD))
+    }
+
+    /// Interactions in `channel` (slash commands, autocomplete, clicks on its messages) come
+    /// from guild `guild`.
+    pub fn set_channel_guild(&self, channel: u64, guild: u64) {
+        let mut st = self.state.lock().unwrap();
+        st.channel_guilds.insert(channel, Some(guild));
+    }
+
+    /// `channel` is a DM with the bot: its interactions carry no guild (and go to shard 0).
+    pub fn set_channel_dm(&self, channel: u64) {
+        let mut st = self.state.lock().unwrap();
+        st.channel_guilds.insert(channel, None);
+    }
+
+    /// Wait until a live session holds `shard` of `shards`; the newest such.
+    pub async fn wait_session(&self, shard: u32, shards: u32, limit: Duration) -> Session {
+        self.wait_for(
+            &format!("a session of shard [{shard}, {shards}]"),
+            limit,
+            |st| st.session(shard, shards).cloned(),
+        )
+        .await
+    }
+
+    /// Sleep until an IDENTIFY of `shard` would come after the identify window of its bucket.
+    pub async fn wait_identify_window(&self, shard: u32) {
+        let mc = self.options.max_concurrency;
+        let last = {
+            let st = self.state.lock().unwrap();
+            st.identify_log
+                .iter()
+                .rev()
+                .find(|i| i.session_id.is_some() && i.shard % mc == shard % mc)
+                .map(|i| i.at)
+        };
+        if let Some(at) = last {
+            let until = at + self.options.identify_window + Duration::from_millis(20);
+            tokio::time::sleep_until(until.into()).await;
         }
     }
 
@@ -580,6 +987,7 @@ impl StandIn {
         .await;
     }
 
+    /// An interaction in `channel`, from the channel's guild (`guild_of`) or a DM.
     fn interaction_base(
         &self,
         kind: u8,
@@ -589,23 +997,34 @@ impl StandIn {
     ) -> (Value, String) {
         let id = self.next_id();
         let token = format!("tok{id}");
-        let v = json!({
+        let mut v = json!({
             "id": id.to_string(),
             "application_id": APP.to_string(),
             "type": kind,
-            "guild_id": GUILD.to_string(),
             "channel_id": channel.to_string(),
-            "member": member(who.0, who.1, who.2),
             "token": token,
             "version": 1,
             "app_permissions": "2147601408",
             "locale": locale,
-            "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD.to_string()},
-            "context": 0,
             "attachment_size_limit": 26214400,
         });
+        match self.guild_of(channel) {
+            Some(guild) => {
+                v["guild_id"] = json!(guild.to_string());
+                v["member"] = member(who.0, who.1, who.2);
+                v["guild_locale"] = json!("en-US");
+                v["authorizing_integration_owners"] = json!({"0": guild.to_string()});
+                v["context"] = json!(0);
+            }
+            None => {
+                // A DM with the bot: the user instead of a member, context BOT_DM, and "0"
+                // for the guild install.
+                v["user"] = user(who.0, who.1, false);
+                v["authorizing_integration_owners"] = json!({"0": "0"});
+                v["context"] = json!(1);
+            }
+        }
         (v, token)
     }
 
@@ -880,10 +1299,25 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
     }
     match (method.clone(), parts.as_slice()) {
         (Method::GET, ["gateway"]) => json_response(StatusCode::OK, json!({"url": s.ws_url})),
-        (Method::GET, ["gateway", "bot"]) => json_response(
-            StatusCode::OK,
-            json!({"url": s.ws_url, "shards": 1, "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
-        ),
+        (Method::GET, ["gateway", "bot"]) => {
+            let started = s.state.lock().unwrap().identify_log.len() as u64;
+            let v = json!({
+                "url": s.ws_url,
+                "shards": s.options.shards,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000u64.saturating_sub(started),
+                    "reset_after": 86_400_000,
+                    "max_concurrency": s.options.max_concurrency,
+                },
+            });
+            if let Err(e) =
+                serde_json::from_value::<serenity::model::gateway::BotGateway>(v.clone())
+            {
+                s.violation(format!("stand-in GET /gateway/bot does not parse: {e}"));
+            }
+            json_response(StatusCode::OK, v)
+        }
         (Method::PUT, ["applications", app, "guilds", _, "commands"])
         | (Method::PUT, ["applications", app, "commands"]) => {
             if *app != APP.to_string() {
