@@ -478,7 +478,9 @@ fn main() -> ExitCode {
                 database,
             };
             if let (Some(k), Some(url)) = (worker, worker_database) {
-                return match runtime().block_on(yutbot::table::bench::worker(&url, &o, k, of, resume)) {
+                return match runtime()
+                    .block_on(yutbot::table::bench::worker(&url, &o, k, of, resume))
+                {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => {
                         eprintln!("error: bench worker {k}: {e:#}");
