@@ -709,6 +709,15 @@ impl Service {
             .count()
     }
 
+    /// Stop everything at once, storing nothing more and giving no lease back, as if the
+    /// process had died (for tests and benchmarks of a crash).
+    pub fn abort(&self) {
+        self.inner.games.lock().expect("games lock").clear();
+        for t in self.inner.tasks.lock().expect("tasks lock").drain(..) {
+            t.abort();
+        }
+    }
+
     /// Stop every actor after the message it is handling (which is stored first).
     pub async fn shutdown(&self) {
         let handles: Vec<mpsc::Sender<Msg>> = self
