@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyPool, Connection, Executor, Row};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -351,10 +351,21 @@ impl Store {
             }
             Backend::Postgres => {
                 let opts = AnyConnectOptions::from_str(url)?;
+                // One plain connection first: a wrong address, user or database fails at once
+                // with the server's own reason (the pool would retry until its timeout).
+                let probe = tokio::time::timeout(
+                    Duration::from_secs(10),
+                    sqlx::AnyConnection::connect_with(&opts),
+                )
+                .await
+                .map_err(|_| sqlx::Error::PoolTimedOut)??;
+                probe.close().await?;
                 AnyPoolOptions::new()
                     .max_connections(16)
                     .min_connections(1)
-                    .acquire_timeout(Duration::from_secs(10))
+                    // A database that went away refuses an action within a few seconds
+                    // (and the game stays as it was) rather than holding it.
+                    .acquire_timeout(Duration::from_secs(3))
                     .connect_with(opts)
                     .await?
             }
@@ -1043,7 +1054,6 @@ async fn begin(
 /// A scratch database beside the one at `url` (PostgreSQL: a new database named `name` on
 /// the same server, dropped first if it exists), for benchmarks and tests. Returns its URL.
 pub async fn create_scratch(url: &str, name: &str) -> Result<String, StoreError> {
-    use sqlx::Connection;
     if Backend::of_url(url) != Some(Backend::Postgres) {
         return Err(StoreError::BadUrl(url.to_string()));
     }
@@ -1059,7 +1069,6 @@ pub async fn create_scratch(url: &str, name: &str) -> Result<String, StoreError>
 
 /// Drop a scratch database made by [`create_scratch`] (`url` is the server's other database).
 pub async fn drop_scratch(url: &str, name: &str) -> Result<(), StoreError> {
-    use sqlx::Connection;
     let mut c = sqlx::PgConnection::connect(url).await?;
     c.execute(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)").as_str())
         .await?;
