@@ -54,9 +54,15 @@ fn a_database_that_cannot_be_opened_is_a_clear_error() {
             err.contains("cannot open the database at DATABASE_URL") && err.contains(says),
             "{url}: {err}"
         );
-        assert!(!err.contains("secret"), "the password is never printed: {err}");
+        assert!(
+            !err.contains("secret"),
+            "the password is never printed: {err}"
+        );
     }
-    assert!(!missing_dir.exists(), "nothing was created for the SQLite URL");
+    assert!(
+        !missing_dir.exists(),
+        "nothing was created for the SQLite URL"
+    );
 }
 
 #[test]
@@ -75,5 +81,8 @@ fn a_postgres_database_that_does_not_exist_is_refused_and_not_created() {
         return;
     }
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains(&format!("database \"{name}\" does not exist")), "{err}");
+    assert!(
+        err.contains(&format!("database \"{name}\" does not exist")),
+        "{err}"
+    );
 }

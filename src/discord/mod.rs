@@ -208,11 +208,13 @@ pub struct Bot {
     pub shard_manager: Arc<ShardManager>,
     client: tokio::task::JoinHandle<Result<(), serenity::Error>>,
     pump: tokio::task::JoinHandle<()>,
+    gateway: tokio::task::JoinHandle<()>,
 }
 
 impl Bot {
     /// Stop: disconnect from the gateway, then store every game's in-flight action.
     pub async fn shutdown(self) {
+        self.gateway.abort();
         self.shard_manager.shutdown_all().await;
         self.service.shutdown().await;
         self.pump.abort();
@@ -344,6 +346,7 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
     });
     let pump = tokio::spawn(send::pump(poster, updates));
     let shard_manager = client.shard_manager.clone();
+    let gateway = tokio::spawn(follow_leases(service.held_shards(), shard_manager.clone()));
     let client = tokio::spawn(async move {
         if shards.count == 1 {
             client.start().await
@@ -360,7 +363,36 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         shard_manager,
         client,
         pump,
+        gateway,
     })
+}
+
+/// Keep the gateway in step with the leases: a shard whose games another process took over is
+/// disconnected (so Discord sends its servers' interactions to the new holder), and connected
+/// again if this process takes it back.
+async fn follow_leases(
+    mut held: tokio::sync::watch::Receiver<std::collections::BTreeSet<u32>>,
+    shards: Arc<ShardManager>,
+) {
+    let mut last = held.borrow_and_update().clone();
+    while held.changed().await.is_ok() {
+        let now = held.borrow_and_update().clone();
+        for &lost in last.difference(&now) {
+            tracing::warn!(
+                shard = lost,
+                "disconnecting this shard: another process drives its games"
+            );
+            shards.shutdown(serenity::all::ShardId(lost), 1000).await;
+        }
+        for &back in now.difference(&last) {
+            tracing::info!(
+                shard = back,
+                "connecting this shard again: its lease is ours"
+            );
+            shards.restart(serenity::all::ShardId(back)).await;
+        }
+        last = now;
+    }
 }
 
 /// Run until Ctrl-C (or SIGTERM), then shut down cleanly.

@@ -874,9 +874,26 @@ impl Store {
         ttl_ms: i64,
         now_ms: i64,
     ) -> Result<Option<Lease>, StoreError> {
+        Ok(self
+            .acquire_leases(count, &[shard], owner, ttl_ms, now_ms)
+            .await?
+            .and_then(|mut l| l.pop()))
+    }
+
+    /// Take the leases on several shards at once, all or none (as [`Store::acquire_lease`]
+    /// for each, in one transaction with one new fence number).
+    pub async fn acquire_leases(
+        &self,
+        count: u32,
+        shards: &[u32],
+        owner: &str,
+        ttl_ms: i64,
+        now_ms: i64,
+    ) -> Result<Option<Vec<Lease>>, StoreError> {
         let pool = self.pool.clone();
         let backend = self.backend;
         let owner = owner.to_string();
+        let shards = shards.to_vec();
         self.run(async move {
             let mut tx = begin(&pool, backend).await?;
             let fence: i64 = sqlx::query(
@@ -885,42 +902,49 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?
             .try_get(0)?;
-            let done = sqlx::query(
-                "INSERT INTO shard_leases (shard_count, shard, owner, fence, expires_ms)
-                 VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (shard_count, shard) DO UPDATE SET owner = excluded.owner,
-                     fence = excluded.fence, expires_ms = excluded.expires_ms
-                 WHERE shard_leases.expires_ms <= $6 OR shard_leases.owner = $3",
-            )
-            .bind(count as i64)
-            .bind(shard as i64)
-            .bind(&owner)
-            .bind(fence)
-            .bind(now_ms + ttl_ms)
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await?;
-            if done.rows_affected() != 1 {
-                // Not granted; the fence number is not used (numbers need not be dense).
-                tx.rollback().await?;
-                return Ok(None);
+            for &shard in &shards {
+                let done = sqlx::query(
+                    "INSERT INTO shard_leases (shard_count, shard, owner, fence, expires_ms)
+                     VALUES ($1, $2, $3, $4, $5)
+                     ON CONFLICT (shard_count, shard) DO UPDATE SET owner = excluded.owner,
+                         fence = excluded.fence, expires_ms = excluded.expires_ms
+                     WHERE shard_leases.expires_ms <= $6 OR shard_leases.owner = $3",
+                )
+                .bind(count as i64)
+                .bind(shard as i64)
+                .bind(&owner)
+                .bind(fence)
+                .bind(now_ms + ttl_ms)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() != 1 {
+                    // Not granted; the fence number is not used (numbers need not be dense).
+                    tx.rollback().await?;
+                    return Ok(None);
+                }
+                sqlx::query(
+                    "UPDATE games SET fence = $1
+                     WHERE status IN ('lobby', 'playing') AND ((guild_id / 4194304) % $2) = $3",
+                )
+                .bind(fence)
+                .bind(count as i64)
+                .bind(shard as i64)
+                .execute(&mut *tx)
+                .await?;
             }
-            sqlx::query(
-                "UPDATE games SET fence = $1
-                 WHERE status IN ('lobby', 'playing') AND ((guild_id / 4194304) % $2) = $3",
-            )
-            .bind(fence)
-            .bind(count as i64)
-            .bind(shard as i64)
-            .execute(&mut *tx)
-            .await?;
             tx.commit().await?;
-            Ok(Some(Lease {
-                shard,
-                owner,
-                fence,
-                expires_ms: now_ms + ttl_ms,
-            }))
+            Ok(Some(
+                shards
+                    .iter()
+                    .map(|&shard| Lease {
+                        shard,
+                        owner: owner.clone(),
+                        fence,
+                        expires_ms: now_ms + ttl_ms,
+                    })
+                    .collect(),
+            ))
         })
         .await
     }

@@ -211,8 +211,8 @@ struct Inner {
     /// The shards this process serves, and of those the ones it holds with their fence.
     shards: ShardSet,
     fences: Mutex<HashMap<u32, i64>>,
-    /// How many shards are held (for [`Service::wait_for_shards`]).
-    held: watch::Sender<usize>,
+    /// The shards held (for [`Service::wait_for_shards`] and [`Service::held_shards`]).
+    held: watch::Sender<std::collections::BTreeSet<u32>>,
     /// Set when the service shuts down.
     stop: watch::Sender<bool>,
     seeds: Mutex<ChaCha20Rng>,
@@ -280,7 +280,7 @@ impl Service {
                 games: Mutex::new(HashMap::new()),
                 shards,
                 fences: Mutex::new(HashMap::new()),
-                held: watch::channel(0).0,
+                held: watch::channel(Default::default()).0,
                 stop: watch::channel(false).0,
                 seeds: Mutex::new(ChaCha20Rng::seed_from_u64(seed)),
                 tasks: Mutex::new(Vec::new()),
@@ -304,12 +304,16 @@ impl Service {
             }
         }
         for stored in games {
-            self.spawn(stored, fence);
+            // Show each game as stored: a move stored but never shown (a crash between the
+            // commit and the board's edit, a stop mid-game) is shown now.
+            self.spawn(stored, fence, true);
         }
         // Held once its games run (what `wait_for_shards` waits for).
         let mut fences = self.inner.fences.lock().expect("fences lock");
         fences.insert(shard, fence);
-        self.inner.held.send_replace(fences.len());
+        self.inner
+            .held
+            .send_replace(fences.keys().copied().collect());
         Ok(())
     }
 
@@ -318,7 +322,9 @@ impl Service {
         {
             let mut fences = self.inner.fences.lock().expect("fences lock");
             fences.remove(&shard);
-            self.inner.held.send_replace(fences.len());
+            self.inner
+                .held
+                .send_replace(fences.keys().copied().collect());
         }
         let count = self.inner.shards.count;
         let mut games = self.inner.games.lock().expect("games lock");
@@ -339,6 +345,8 @@ impl Service {
         let ttl = cfg.ttl.as_millis() as i64;
         let mut held: HashMap<u32, Lease> = HashMap::new();
         let mut waiting_logged: HashMap<u32, String> = HashMap::new();
+        // Has this process held its whole range once?
+        let mut complete = false;
         let mut tick = tokio::time::interval(cfg.renew);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut stop = self.inner.stop.subscribe();
@@ -347,53 +355,86 @@ impl Service {
                 _ = tick.tick() => {}
                 _ = stop.wait_for(|s| *s) => break,
             }
+            // Renew what is held.
             for shard in cfg.shards.shards() {
                 let now = self.inner.clock.now_ms();
-                if let Some(lease) = held.get(&shard) {
-                    match store.renew_lease(count, lease, ttl, now).await {
-                        Ok(true) => {}
-                        Ok(false) => {
-                            tracing::warn!(shard, fence = lease.fence, "lost the lease on this shard to another process; its games stop here");
-                            held.remove(&shard);
-                            self.let_go(shard);
-                        }
-                        Err(e) => {
-                            // The database is away: keep the games (their writes fail and are
-                            // refused until it is back; the fence keeps them safe if another
-                            // process takes over meanwhile).
-                            tracing::warn!(shard, error = %e, "cannot renew the lease");
-                        }
-                    }
+                let Some(lease) = held.get(&shard) else {
                     continue;
+                };
+                match store.renew_lease(count, lease, ttl, now).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        tracing::warn!(shard, fence = lease.fence, "lost the lease on this shard to another process; its games stop here");
+                        held.remove(&shard);
+                        self.let_go(shard);
+                    }
+                    Err(e) => {
+                        // The database is away: keep the games (their writes fail and are
+                        // refused until it is back; the fence keeps them safe if another
+                        // process takes over meanwhile).
+                        tracing::warn!(shard, error = %e, "cannot renew the lease");
+                    }
                 }
+            }
+            // Take what is missing. Until this process has held its whole range once (and
+            // connected), it takes the missing shards all together or none: a standby whose
+            // range overlaps two owners never sits on half of it, unable to connect, while
+            // the owner of that half could take it back. Once connected, a shard lost on the
+            // way is taken back on its own.
+            let missing: Vec<u32> = cfg
+                .shards
+                .shards()
+                .filter(|s| !held.contains_key(s))
+                .collect();
+            if missing.is_empty() {
+                complete = true;
+                continue;
+            }
+            let batches: Vec<Vec<u32>> = if complete {
+                missing.iter().map(|&s| vec![s]).collect()
+            } else {
+                vec![missing]
+            };
+            for batch in batches {
+                let now = self.inner.clock.now_ms();
                 match store
-                    .acquire_lease(count, shard, &cfg.owner, ttl, now)
+                    .acquire_leases(count, &batch, &cfg.owner, ttl, now)
                     .await
                 {
-                    Ok(Some(lease)) => {
-                        tracing::info!(shard, count, fence = lease.fence, owner = %cfg.owner, "took the lease on this shard; loading its games");
-                        match self.adopt(shard, lease.fence).await {
-                            Ok(()) => {
-                                held.insert(shard, lease);
-                                waiting_logged.remove(&shard);
-                            }
-                            Err(e) => {
-                                tracing::error!(shard, error = %e, "cannot load the shard's games; giving the lease back");
-                                let _ = store.release_lease(count, &lease).await;
-                                self.let_go(shard);
+                    Ok(Some(leases)) => {
+                        for lease in leases {
+                            let shard = lease.shard;
+                            tracing::info!(shard, count, fence = lease.fence, owner = %cfg.owner, "took the lease on this shard; loading its games");
+                            match self.adopt(shard, lease.fence).await {
+                                Ok(()) => {
+                                    held.insert(shard, lease);
+                                    waiting_logged.remove(&shard);
+                                }
+                                Err(e) => {
+                                    tracing::error!(shard, error = %e, "cannot load the shard's games; giving the lease back");
+                                    let _ = store.release_lease(count, &lease).await;
+                                    self.let_go(shard);
+                                }
                             }
                         }
                     }
                     Ok(None) => {
-                        if let Ok(Some(l)) = store.lease(count, shard).await {
-                            if waiting_logged.get(&shard) != Some(&l.owner) {
+                        for &shard in &batch {
+                            let Ok(Some(l)) = store.lease(count, shard).await else {
+                                continue;
+                            };
+                            let live = l.expires_ms > now && l.owner != cfg.owner;
+                            if live && waiting_logged.get(&shard) != Some(&l.owner) {
                                 tracing::warn!(shard, count, holder = %l.owner, expires_in_ms = l.expires_ms - now, "another process holds this shard; waiting for its lease to expire");
                                 waiting_logged.insert(shard, l.owner);
                             }
                         }
                     }
-                    Err(e) => tracing::warn!(shard, error = %e, "cannot take the lease"),
+                    Err(e) => tracing::warn!(error = %e, "cannot take the leases"),
                 }
+            }
+            if held.len() == cfg.shards.shards().count() {
+                complete = true;
             }
         }
         for lease in held.values() {
@@ -408,9 +449,15 @@ impl Service {
     pub async fn wait_for_shards(&self, limit: Duration) -> bool {
         let want = self.inner.shards.shards().count();
         let mut rx = self.inner.held.subscribe();
-        tokio::time::timeout(limit, rx.wait_for(|n| *n >= want))
+        tokio::time::timeout(limit, rx.wait_for(|held| held.len() >= want))
             .await
             .is_ok_and(|r| r.is_ok())
+    }
+
+    /// The shards this process holds now, as they change (a shard taken over by another
+    /// process leaves the set; one taken back joins it).
+    pub fn held_shards(&self) -> watch::Receiver<std::collections::BTreeSet<u32>> {
+        self.inner.held.subscribe()
     }
 
     /// The shards this process serves.
@@ -453,7 +500,8 @@ impl Service {
         self.inner.clock.now_ms()
     }
 
-    fn spawn(&self, stored: Stored, fence: i64) -> mpsc::Sender<Msg> {
+    /// Start a game's actor; with `show`, it first pushes the game's board.
+    fn spawn(&self, stored: Stored, fence: i64, show: bool) -> mpsc::Sender<Msg> {
         let (tx, rx) = mpsc::channel(64);
         let channel = stored.table.channel;
         let game = stored.table.id;
@@ -469,7 +517,7 @@ impl Service {
             last_push: None,
             pending: None,
         };
-        let handle = tokio::spawn(actor.run(rx));
+        let handle = tokio::spawn(actor.run(rx, show));
         self.inner.games.lock().expect("games lock").insert(
             channel,
             Handle {
@@ -564,6 +612,7 @@ impl Service {
                 snapshot_version,
             },
             fence,
+            false,
         );
         Ok(view)
     }
@@ -791,7 +840,10 @@ struct GameActor {
 }
 
 impl GameActor {
-    async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<Msg>, show: bool) {
+        if show && self.table.status.is_active() {
+            self.push(false);
+        }
         loop {
             let deadline = self
                 .table
