@@ -22,6 +22,10 @@ const SHARDS: u32 = 2;
 const CH0: u64 = 41_000;
 const CH1: u64 = 41_001;
 
+/// The tests of this file run one at a time: their timings assume a machine not busy with
+/// another set of bot processes.
+static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// One `yutbot run` process, its output in a file.
 struct Proc {
     label: String,
@@ -41,8 +45,9 @@ struct Procs {
 }
 
 impl Procs {
-    fn new(api: &str, db: &str) -> Procs {
-        let dir = std::env::temp_dir().join(format!("yutbot-processes-{}", std::process::id()));
+    fn new(name: &str, api: &str, db: &str) -> Procs {
+        let dir =
+            std::env::temp_dir().join(format!("yutbot-processes-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         // A link (or a copy), so every process of the test runs the same build even if the shared
@@ -385,6 +390,7 @@ fn instance(range: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
+    let _serial = SERIAL.lock().await;
     let Some(db) = TestDb::new(Backend::Postgres, "processes").await else {
         return;
     };
@@ -398,7 +404,7 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         invalid_session_on_early_identify: false,
     })
     .await;
-    let mut p = Procs::new(&s.http_url, &db.url);
+    let mut p = Procs::new("shards", &s.http_url, &db.url);
     let (g0, g1) = (
         standin::guild_on_shard(0, SHARDS),
         standin::guild_on_shard(1, SHARDS),
@@ -779,6 +785,92 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
     }
     assert_eq!(s.violations(), Vec::<String>::new());
     phase("done");
+    store.close().await;
+    db.cleanup().await;
+}
+
+/// A process killed after storing moves it could not show (here the channel's REST calls
+/// fail meanwhile; in production, a kill between a commit and its edit, or a SIGTERM while a
+/// bot moves): the process that takes the shard over must show the stored state, or the
+/// board offers stale buttons until the next action (a human's whole turn, which then times
+/// out).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "bug: Service::adopt starts the games it takes over without pushing their board, \
+            so a move stored but never shown stays unshown until the next action"]
+async fn a_restart_shows_what_the_killed_process_stored_but_never_showed() {
+    let _serial = SERIAL.lock().await;
+    let Some(db) = TestDb::new(Backend::Postgres, "unshown").await else {
+        return;
+    };
+    let s = StandIn::start_with(StandInOptions {
+        shards: SHARDS,
+        ..StandInOptions::default()
+    })
+    .await;
+    let mut p = Procs::new("unshown", &s.http_url, &db.url);
+    let g0 = standin::guild_on_shard(0, SHARDS);
+    s.set_channel_guild(CH0, g0);
+    let a = p.spawn("shard0", "0-0");
+    let first = s.wait_session(0, SHARDS, Duration::from_secs(10)).await;
+    new_game_with_a_bot(&s, CH0, ALICE).await;
+    let store = Store::open(&db.url).await.unwrap();
+    // Alice plays her turn; as soon as the bot is to play, the channel's REST calls fail, so
+    // the bot's moves are stored but never shown.
+    play_until(&s, CH0, ALICE, Duration::from_secs(15), |m| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    let shown = play_until(&s, CH0, ALICE, Duration::from_secs(15), |m| {
+        turn_of(m).is_some_and(|t| t != "Alice")
+    })
+    .await;
+    s.state.lock().unwrap().broken_channel = Some(CH0);
+    assert_eq!(
+        board_version(&s.latest_board(CH0).unwrap()),
+        board_version(&shown)
+    );
+    let stored = {
+        let start = Instant::now();
+        loop {
+            let row = stored_game(&store, 0).await;
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis() as i64;
+            if row.version > board_version(&shown)
+                && row.deadline_ms.is_some_and(|d| d - now >= 6_000)
+            {
+                break row;
+            }
+            assert!(start.elapsed() < Duration::from_secs(15), "{row:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    // Alice's turn is stored; the board still shows the bot's. The process dies.
+    p.kill9(a);
+    assert_eq!(
+        board_version(&s.latest_board(CH0).unwrap()),
+        board_version(&shown)
+    );
+    s.state.lock().unwrap().broken_channel = None;
+    let b = p.spawn("shard0-restarted", "0-0");
+    s.wait_for("a new session", Duration::from_secs(15), |st| {
+        st.session(0, SHARDS)
+            .filter(|x| x.session_id != first.session_id)
+            .cloned()
+    })
+    .await;
+    assert!(p.alive(b));
+    // Well before Alice's deadline, the board shows her turn.
+    let after = wait_board(
+        &s,
+        CH0,
+        "the stored state shown after the restart",
+        Duration::from_secs(3),
+        |m| board_version(m) >= stored.version,
+    )
+    .await;
+    assert_eq!(turn_of(&after).as_deref(), Some("Alice"));
     store.close().await;
     db.cleanup().await;
 }
