@@ -67,7 +67,7 @@ async fn wait_finished(svc: &Service, channel: u64, limit: Duration) {
 }
 
 async fn assert_replays(svc: &Service, game: i64) {
-    let stored = stored(&svc, game).await.unwrap().table;
+    let stored = stored(svc, game).await.unwrap().table;
     let replayed = persist::replay(svc.store(), game).await.unwrap();
     assert_eq!(
         serde_json::to_string(&replayed).unwrap(),
