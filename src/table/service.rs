@@ -364,7 +364,11 @@ impl Service {
                 match store.renew_lease(count, lease, ttl, now).await {
                     Ok(true) => {}
                     Ok(false) => {
-                        tracing::warn!(shard, fence = lease.fence, "lost the lease on this shard to another process; its games stop here");
+                        tracing::warn!(
+                            shard,
+                            fence = lease.fence,
+                            "lost the lease on this shard to another process; its games stop here"
+                        );
                         held.remove(&shard);
                         self.let_go(shard);
                     }
