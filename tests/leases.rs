@@ -235,7 +235,88 @@ async fn a_clean_shutdown_hands_the_shard_over_at_once(backend: Backend) {
     db.cleanup().await;
 }
 
+/// The store's side of it: fence numbers only grow, a lease held is not granted to another
+/// until it expires, renewing a lease taken over fails, and a game is not created under a
+/// lease that moved.
+async fn leases_and_fences_in_the_store(backend: Backend) {
+    use yutbot::store::{GameStatus, LogRow, NewGame, StoreError};
+    let Some(db) = TestDb::new(backend, "lease-store").await else {
+        return;
+    };
+    let store = Store::open(&db.url).await.unwrap();
+    let now = 1_000_000;
+    let a = store
+        .acquire_lease(2, 1, "a", 60_000, now)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(store
+        .acquire_lease(2, 1, "b", 60_000, now)
+        .await
+        .unwrap()
+        .is_none());
+    // Shard 0 is free, shard 1 is not: all or none.
+    assert!(store
+        .acquire_leases(2, &[0, 1], "b", 60_000, now)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store.lease(2, 0).await.unwrap().is_none(), "none taken");
+    // The same owner takes its own lease back at once, with a newer fence.
+    let a2 = store
+        .acquire_lease(2, 1, "a", 60_000, now)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(a2.fence > a.fence);
+    assert!(!store.renew_lease(2, &a, 60_000, now).await.unwrap());
+    assert!(store.renew_lease(2, &a2, 60_000, now).await.unwrap());
+    // Expired: another owner may take it.
+    let later = now + 61_000;
+    let b = store
+        .acquire_lease(2, 1, "b", 60_000, later)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(b.fence > a2.fence);
+    assert!(!store.renew_lease(2, &a2, 60_000, later).await.unwrap());
+    let game = |id: i64, fence: i64| NewGame {
+        id,
+        guild: 1 << 22, // shard 1 of 2
+        channel: 900 + id as u64,
+        host: 1,
+        status: GameStatus::Lobby,
+        rules: "{}".into(),
+        state: "{}".into(),
+        version: 0,
+        deadline_ms: None,
+        seats: Vec::new(),
+        log: LogRow {
+            version: 0,
+            actor: "\"system\"".into(),
+            command: "\"create\"".into(),
+            played: None,
+            at_ms: later,
+        },
+        now_ms: later,
+        fence,
+        lease: Some((2, 1)),
+    };
+    let id = store.new_game_id().await.unwrap();
+    let e = store.create(game(id, a2.fence)).await.unwrap_err();
+    assert!(
+        matches!(e, StoreError::Fenced { ours, held } if ours == a2.fence && held == b.fence),
+        "{e:?}"
+    );
+    assert!(matches!(store.load(id).await, Err(StoreError::NotFound)));
+    store.create(game(id, b.fence)).await.unwrap();
+    assert_eq!(store.load(id).await.unwrap().row.version, 0);
+    store.close().await;
+    db.cleanup().await;
+}
+
 on_both_backends!(real:
+    leases_and_fences_in_the_store,
     a_second_process_waits_then_takes_over_after_a_crash,
     a_process_whose_shard_was_taken_never_writes_again,
     a_clean_shutdown_hands_the_shard_over_at_once,

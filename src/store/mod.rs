@@ -158,6 +158,9 @@ pub struct NewGame {
     pub now_ms: i64,
     /// The fencing number of the process that will drive it.
     pub fence: i64,
+    /// The shard lease (count, shard) that fence comes from, if the process holds one: the
+    /// game is stored only if that lease still carries the fence (else Fenced).
+    pub lease: Option<(u32, u32)>,
 }
 
 /// One action's write: from `log.version - 1` to `log.version`.
@@ -442,12 +445,38 @@ impl Store {
         .await
     }
 
-    /// Store a new game. Conflict if its channel already has an active game.
+    /// Store a new game. Conflict if its channel already has an active game; Fenced if the
+    /// lease it names was taken over meanwhile.
     pub async fn create(&self, g: NewGame) -> Result<(), StoreError> {
         let pool = self.pool.clone();
         let backend = self.backend;
         self.run(async move {
             let mut tx = begin(&pool, backend).await?;
+            if let Some((count, shard)) = g.lease {
+                // PostgreSQL: lock the lease row, so a takeover waits for this game (and then
+                // stamps its fence on it) or this game sees the takeover. SQLite's IMMEDIATE
+                // transactions are one at a time anyway.
+                let lock = match backend {
+                    Backend::Postgres => " FOR UPDATE",
+                    Backend::Sqlite => "",
+                };
+                let held: Option<i64> = sqlx::query(&format!(
+                    "SELECT fence FROM shard_leases WHERE shard_count = $1 AND shard = $2{lock}"
+                ))
+                .bind(count as i64)
+                .bind(shard as i64)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|r| r.try_get(0))
+                .transpose()?;
+                if held != Some(g.fence) {
+                    tx.rollback().await?;
+                    return Err(StoreError::Fenced {
+                        ours: g.fence,
+                        held: held.unwrap_or(0),
+                    });
+                }
+            }
             let res = sqlx::query(
                 "INSERT INTO games (id, guild_id, channel_id, host_id, status, rules, state, genesis,
                                     version, snapshot_version, deadline_ms, fence, created_ms,

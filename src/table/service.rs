@@ -215,8 +215,31 @@ struct Inner {
     held: watch::Sender<std::collections::BTreeSet<u32>>,
     /// Set when the service shuts down.
     stop: watch::Sender<bool>,
+    /// Shards are held under leases (else this is the only process: fence 0, no leases).
+    leased: bool,
     seeds: Mutex<ChaCha20Rng>,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+}
+
+impl Inner {
+    /// Stop driving a shard's games (another process took it over).
+    fn let_go(&self, shard: u32) {
+        {
+            let mut fences = self.fences.lock().expect("fences lock");
+            fences.remove(&shard);
+            self.held.send_replace(fences.keys().copied().collect());
+        }
+        let count = self.shards.count;
+        let mut games = self.games.lock().expect("games lock");
+        games.retain(|_, h| {
+            if ShardSet::shard_of(count, h.guild) != shard {
+                return true;
+            }
+            let (done, _) = oneshot::channel();
+            let _ = h.tx.try_send(Msg::Shutdown { done });
+            false
+        });
+    }
 }
 
 /// The game service. Cheap to clone.
@@ -236,7 +259,7 @@ impl Service {
         config: Config,
         seed: u64,
     ) -> Result<(Service, mpsc::UnboundedReceiver<Update>), StoreError> {
-        let (service, rx) = Service::new(store, painter, clock, config, seed, ShardSet::ALL);
+        let (service, rx) = Service::new(store, painter, clock, config, seed, ShardSet::ALL, false);
         // Fence 0: the number games carry until a process takes a lease on them.
         service.adopt(0, 0).await?;
         Ok((service, rx))
@@ -255,7 +278,7 @@ impl Service {
         seed: u64,
         lease: LeaseConfig,
     ) -> (Service, mpsc::UnboundedReceiver<Update>) {
-        let (service, rx) = Service::new(store, painter, clock, config, seed, lease.shards);
+        let (service, rx) = Service::new(store, painter, clock, config, seed, lease.shards, true);
         let task = tokio::spawn(service.clone().keep_leases(lease));
         service.inner.tasks.lock().expect("tasks lock").push(task);
         (service, rx)
@@ -268,6 +291,7 @@ impl Service {
         config: Config,
         seed: u64,
         shards: ShardSet,
+        leased: bool,
     ) -> (Service, mpsc::UnboundedReceiver<Update>) {
         let (tx, rx) = mpsc::unbounded_channel();
         let service = Service {
@@ -282,6 +306,7 @@ impl Service {
                 fences: Mutex::new(HashMap::new()),
                 held: watch::channel(Default::default()).0,
                 stop: watch::channel(false).0,
+                leased,
                 seeds: Mutex::new(ChaCha20Rng::seed_from_u64(seed)),
                 tasks: Mutex::new(Vec::new()),
             }),
@@ -317,27 +342,6 @@ impl Service {
         Ok(())
     }
 
-    /// Stop driving a shard's games (another process took it over).
-    fn let_go(&self, shard: u32) {
-        {
-            let mut fences = self.inner.fences.lock().expect("fences lock");
-            fences.remove(&shard);
-            self.inner
-                .held
-                .send_replace(fences.keys().copied().collect());
-        }
-        let count = self.inner.shards.count;
-        let mut games = self.inner.games.lock().expect("games lock");
-        games.retain(|_, h| {
-            if ShardSet::shard_of(count, h.guild) != shard {
-                return true;
-            }
-            let (done, _) = oneshot::channel();
-            let _ = h.tx.try_send(Msg::Shutdown { done });
-            false
-        });
-    }
-
     /// Take, renew and give back leases until the service shuts down.
     async fn keep_leases(self, cfg: LeaseConfig) {
         let store = self.inner.store.clone();
@@ -370,7 +374,7 @@ impl Service {
                             "lost the lease on this shard to another process; its games stop here"
                         );
                         held.remove(&shard);
-                        self.let_go(shard);
+                        self.inner.let_go(shard);
                     }
                     Err(e) => {
                         // The database is away: keep the games (their writes fail and are
@@ -417,7 +421,7 @@ impl Service {
                                 Err(e) => {
                                     tracing::error!(shard, error = %e, "cannot load the shard's games; giving the lease back");
                                     let _ = store.release_lease(count, &lease).await;
-                                    self.let_go(shard);
+                                    self.inner.let_go(shard);
                                 }
                             }
                         }
@@ -601,9 +605,18 @@ impl Service {
                 .map_err(Problem::Storage)?,
             now_ms: now,
             fence,
+            lease: self.inner.leased.then(|| {
+                let count = self.inner.shards.count;
+                (count, ShardSet::shard_of(count, table.guild))
+            }),
         };
         store.create(new).await.map_err(|e| match e {
             StoreError::Conflict => Problem::AlreadyRunning { message_id: None },
+            StoreError::Fenced { .. } => {
+                self.inner
+                    .let_go(ShardSet::shard_of(self.inner.shards.count, table.guild));
+                Problem::Elsewhere
+            }
             e => Problem::Storage(e),
         })?;
         let view = table_view(&table, self.inner.painter.as_ref());
@@ -944,6 +957,9 @@ impl GameActor {
                     "another process took this game over; stopping here without writing"
                 );
                 self.lost = true;
+                // The fence moves only on a takeover: the whole shard is someone else's now.
+                self.inner
+                    .let_go(ShardSet::shard_of(self.inner.shards.count, next.guild));
                 return Err(Problem::Elsewhere);
             }
             tracing::error!(game = next.id, channel = next.channel, error = %e, "storing an action failed; the game is unchanged");
