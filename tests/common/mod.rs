@@ -5,7 +5,6 @@
 //! `YUTBOT_REQUIRE_POSTGRES=1` (set by `.ci/run`), which makes them fail instead.
 #![allow(dead_code)]
 
-use sqlx::Connection;
 use yutbot::store::{Backend, Store};
 
 pub const DEFAULT_PG: &str = "postgres://postgres@127.0.0.1:5432/test";
@@ -44,8 +43,6 @@ impl TestDb {
             }
             Backend::Postgres => {
                 let admin = pg_admin_url();
-                // The blocking thread keeps a paused test clock from jumping past the
-                // connection's timeouts while the server answers.
                 let bin = std::env::args()
                     .next()
                     .and_then(|a| a.rsplit('/').next().map(str::to_string))
@@ -55,21 +52,13 @@ impl TestDb {
                     .to_lowercase()
                     .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
                 name.truncate(63);
-                let a = admin.clone();
-                let n = name.clone();
-                let made = off_clock(async move {
-                    let mut c = sqlx::PgConnection::connect(&a).await?;
-                    sqlx::query(&format!("DROP DATABASE IF EXISTS {n} WITH (FORCE)"))
-                        .execute(&mut c)
-                        .await?;
-                    sqlx::query(&format!("CREATE DATABASE {n}"))
-                        .execute(&mut c)
-                        .await?;
-                    c.close().await
-                })
-                .await;
-                match made {
-                    Ok(()) => {}
+                let (a, n) = (admin.clone(), name.clone());
+                // The blocking thread keeps a paused test clock from jumping past the
+                // connection's timeouts while the server answers.
+                let made = off_clock(async move { yutbot::store::create_scratch(&a, &n).await })
+                    .await;
+                let made_url = match made {
+                    Ok(url) => url,
                     Err(e) if postgres_required() => {
                         panic!("YUTBOT_REQUIRE_POSTGRES=1 but PostgreSQL at {admin} failed: {e}")
                     }
@@ -80,10 +69,9 @@ impl TestDb {
                         );
                         return None;
                     }
-                }
-                let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+                };
                 Some(TestDb {
-                    url: format!("{base}/{name}"),
+                    url: made_url,
                     backend,
                     pg_name: Some(name),
                 })
@@ -104,14 +92,8 @@ impl TestDb {
     pub async fn cleanup(self) {
         if let Some(name) = self.pg_name {
             let admin = pg_admin_url();
-            let _ = off_clock(async move {
-                let mut c = sqlx::PgConnection::connect(&admin).await?;
-                sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                    .execute(&mut c)
-                    .await?;
-                c.close().await
-            })
-            .await;
+            let _ = off_clock(async move { yutbot::store::drop_scratch(&admin, &name).await })
+                .await;
         }
     }
 }
