@@ -55,8 +55,8 @@ impl TestDb {
                 let (a, n) = (admin.clone(), name.clone());
                 // The blocking thread keeps a paused test clock from jumping past the
                 // connection's timeouts while the server answers.
-                let made = off_clock(async move { yutbot::store::create_scratch(&a, &n).await })
-                    .await;
+                let made =
+                    off_clock(async move { yutbot::store::create_scratch(&a, &n).await }).await;
                 let made_url = match made {
                     Ok(url) => url,
                     Err(e) if postgres_required() => {
@@ -92,8 +92,8 @@ impl TestDb {
     pub async fn cleanup(self) {
         if let Some(name) = self.pg_name {
             let admin = pg_admin_url();
-            let _ = off_clock(async move { yutbot::store::drop_scratch(&admin, &name).await })
-                .await;
+            let _ =
+                off_clock(async move { yutbot::store::drop_scratch(&admin, &name).await }).await;
         }
     }
 }
