@@ -186,7 +186,8 @@ async fn a_whole_game_over_the_wire() {
     // Bob joins by button.
     let join = find(&lobby, ":join").unwrap();
     let tok = s.click(lobby.id, &join, BOB, "en-US");
-    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(6));
+    // One call: the click is answered with the updated message (UPDATE_MESSAGE).
+    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(7));
     let lobby = wait_board(&s, ch, "Bob seated", |m| m.content.contains("Bob")).await;
 
     // The mode: Bob (not the host) is refused privately; Alice switches to four players
@@ -512,11 +513,37 @@ async fn a_whole_game_over_the_wire() {
             st.requests.iter().filter(|r| r.method == "PATCH").count(),
         )
     };
+    // REST calls the bot made to answer each click (its interaction callback and any webhook
+    // call with its token): one call per click, a refusal included.
+    let per_click: Vec<usize> = {
+        let st = s.state.lock().unwrap();
+        st.interactions
+            .values()
+            .filter(|i| i.component)
+            .map(|i| {
+                st.requests
+                    .iter()
+                    .filter(|r| {
+                        r.path.contains(&format!("/{}/", i.token))
+                            || r.path.ends_with(&format!("/{}", i.token))
+                    })
+                    .count()
+            })
+            .collect()
+    };
+    let mean_calls = per_click.iter().sum::<usize>() as f64 / per_click.len().max(1) as f64;
     eprintln!(
         "wire: ready in {ready_ms} ms; game with {human_clicks} clicks ({kinds:?}) played in {game_ms} ms; \
          {requests} requests ({edits} edits); slowest ack {slowest:?}; \
-         click to board edit p50 {p50:?} max {max:?} ({} clicks)",
-        click_edits.len()
+         click to board edit p50 {p50:?} max {max:?} ({} clicks); \
+         REST calls per click: mean {mean_calls:.2}, max {} ({} clicks)",
+        click_edits.len(),
+        per_click.iter().max().unwrap_or(&0),
+        per_click.len()
+    );
+    assert!(
+        mean_calls <= 1.1,
+        "calls per click {mean_calls:.2}: {per_click:?}"
     );
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());

@@ -1,5 +1,6 @@
 //! Button clicks, routed from the framework's event handler (never collectors, so buttons work
-//! after a restart): acknowledge at once, hand the custom id to the service, show the result.
+//! after a restart): hand the custom id to the service and answer with the result in one
+//! call (acknowledge first only when the service is slow).
 
 use super::send::{self, Failure};
 use super::Data;
@@ -9,6 +10,7 @@ use serenity::all::{
     ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
     FullEvent, Interaction, Member, User,
 };
+use std::time::Duration;
 
 /// The framework's event handler.
 pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) -> Result<(), super::Error> {
@@ -36,6 +38,7 @@ pub fn actor_of(user: &User, member: Option<&Member>) -> Actor {
     }
 }
 
+/// A private refusal as a follow-up (once the click has been acknowledged).
 async fn refuse(ctx: &Context, c: &ComponentInteraction, text: String) {
     let msg = CreateInteractionResponseFollowup::new()
         .content(text)
@@ -46,52 +49,143 @@ async fn refuse(ctx: &Context, c: &ComponentInteraction, text: String) {
     }
 }
 
-/// A button press.
+/// A private refusal as the click's one answer.
+async fn refuse_now(ctx: &Context, c: &ComponentInteraction, text: String) {
+    let answer = CreateInteractionResponse::Message(send::private_message(text));
+    if let Err(e) = c.create_response(&ctx.http, answer).await {
+        tracing::warn!(channel = c.channel_id.get(), error = %e, "sending a private refusal failed");
+    }
+}
+
+/// How long a click may take before it is acknowledged first and answered with an edit:
+/// well inside Discord's 3 s, and far above the few milliseconds a click takes.
+const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
+
+/// A button press: answered with one call when the service is quick (an UPDATE_MESSAGE that
+/// carries the new board, or one private refusal); otherwise acknowledged first and the
+/// message edited when the result comes.
 pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     let channel = c.channel_id.get();
-    // Within 3 s, before anything else: a deferred update (the message is edited below).
-    if let Err(e) = c
-        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-        .await
-    {
-        tracing::warn!(channel, error = %e, "acknowledging a click failed");
-        return;
-    }
     let lang = Lang::from_locale(&c.locale);
     let id = c.data.custom_id.as_str();
-    let decoded = decode(id);
-    let Ok((game, _, cmd)) = decoded else {
+    let Ok((game, _, cmd)) = decode(id) else {
         tracing::debug!(
             channel,
             custom_id = id,
             "a click on a button that is not ours"
         );
         let text = crate::table::service::Problem::BadButton.message(lang);
-        refuse(ctx, c, text).await;
+        refuse_now(ctx, c, text).await;
         return;
     };
     let actor = actor_of(&c.user, c.member.as_ref());
-    let result = data.service.click(channel, &actor, id).await;
-    let view = match result {
-        Ok(view) => view,
-        Err(problem) => {
-            tracing::debug!(game, channel, ?problem, "click refused");
-            refuse(ctx, c, problem.message(lang)).await;
-            return;
-        }
+    let work = data.service.click(channel, &actor, id);
+    tokio::pin!(work);
+    let early = if cmd == Command::Rematch {
+        None
+    } else {
+        tokio::time::timeout(ANSWER_WITHIN, &mut work).await.ok()
     };
-    let poster = &data.poster;
-    if cmd == Command::Rematch {
-        // A new game: its lobby is a new message; the finished board stays as it was.
-        match view.game {
-            Some(new_game) => {
-                poster.post(new_game, channel, &view).await;
-            }
-            None => tracing::warn!(game, channel, "rematch created no table"),
+    match early {
+        Some(Err(problem)) => {
+            tracing::debug!(game, channel, ?problem, "click refused");
+            refuse_now(ctx, c, problem.message(lang)).await;
         }
+        Some(Ok(view)) => answer_with_board(ctx, data, c, game, view, lang).await,
+        None => {
+            // Within 3 s, before anything else: a deferred update (the message is edited
+            // below).
+            if let Err(e) = c
+                .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                .await
+            {
+                tracing::warn!(channel, error = %e, "acknowledging a click failed");
+                return;
+            }
+            let view = match work.await {
+                Ok(view) => view,
+                Err(problem) => {
+                    tracing::debug!(game, channel, ?problem, "click refused");
+                    refuse(ctx, c, problem.message(lang)).await;
+                    return;
+                }
+            };
+            if cmd == Command::Rematch {
+                // A new game: its lobby is a new message; the finished board stays as it was.
+                match view.game {
+                    Some(new_game) => {
+                        data.poster.post(new_game, channel, &view).await;
+                    }
+                    None => tracing::warn!(game, channel, "rematch created no table"),
+                }
+                return;
+            }
+            edit_after_ack(ctx, data, c, game, view, lang).await;
+        }
+    }
+}
+
+/// The click's one answer: the message the button is on, updated with the new board.
+async fn answer_with_board(
+    ctx: &Context,
+    data: &Data,
+    c: &ComponentInteraction,
+    game: i64,
+    view: crate::table::View,
+    lang: Lang,
+) {
+    let channel = c.channel_id.get();
+    let poster = &data.poster;
+    let mut shown = poster.lock(game).await;
+    if send::is_stale(&shown, &view) {
+        // A bot or timer already showed a newer board: just acknowledge.
+        drop(shown);
+        let _ = c
+            .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+            .await;
         return;
     }
-    // Edit the message the button is on, through the interaction's token.
+    let answer = CreateInteractionResponse::UpdateMessage(send::update_message(&view));
+    match c.create_response(&ctx.http, answer).await {
+        Ok(()) => {
+            send::mark_shown(&mut shown, &view);
+            drop(shown);
+            poster.ping(game, channel, &view).await;
+        }
+        Err(e) if send::classify(&e, 0) == Failure::Forbidden => {
+            drop(shown);
+            tracing::warn!(game, channel, error = %e, "answering a click with the board was forbidden");
+            refuse_now(ctx, c, missing_permissions(lang)).await;
+            poster.missing_permission(game, channel).await;
+        }
+        Err(e) => {
+            drop(shown);
+            tracing::warn!(game, channel, error = %e, "answering a click with the board failed; acknowledging and editing instead");
+            // The answer did not count: acknowledge now and edit as after a slow click.
+            if c.create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                .await
+                .is_ok()
+            {
+                edit_after_ack(ctx, data, c, game, view, lang).await;
+            } else {
+                show_through_channel(data, game, channel, view).await;
+            }
+        }
+    }
+}
+
+/// After an acknowledgement: edit the message the button is on through the interaction's
+/// token, or through the channel.
+async fn edit_after_ack(
+    ctx: &Context,
+    data: &Data,
+    c: &ComponentInteraction,
+    game: i64,
+    view: crate::table::View,
+    lang: Lang,
+) {
+    let channel = c.channel_id.get();
+    let poster = &data.poster;
     let mut shown = poster.lock(game).await;
     if send::is_stale(&shown, &view) {
         // A bot or timer already showed a newer board.
@@ -107,27 +201,33 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
         Err(Failure::Forbidden) => {
             // A follow-up goes through the interaction's webhook, which needs no channel
             // permission: the clicker learns why the board did not change.
-            let text = match lang {
-                Lang::En => "I can't update the board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.",
-                Lang::Ko => "이 채널에서 판을 고칠 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.",
-            };
-            refuse(ctx, c, text.to_string()).await;
+            refuse(ctx, c, missing_permissions(lang)).await;
             poster.missing_permission(game, channel).await;
         }
-        Err(_) => {
-            // Through the channel (edit or repost), as the update pump does.
-            let message_id = data.service.message_of(game).await;
-            let update = crate::table::service::Update {
-                game,
-                channel,
-                message_id,
-                repost: false,
-                view,
-                table: None,
-            };
-            poster.show(&update).await;
-        }
+        Err(_) => show_through_channel(data, game, channel, view).await,
     }
+}
+
+fn missing_permissions(lang: Lang) -> String {
+    match lang {
+        Lang::En => "I can't update the board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.",
+        Lang::Ko => "이 채널에서 판을 고칠 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.",
+    }
+    .to_string()
+}
+
+/// Through the channel (edit or repost), as the update pump does.
+async fn show_through_channel(data: &Data, game: i64, channel: u64, view: crate::table::View) {
+    let message_id = data.service.message_of(game).await;
+    let update = crate::table::service::Update {
+        game,
+        channel,
+        message_id,
+        repost: false,
+        view,
+        table: None,
+    };
+    data.poster.show(&update).await;
 }
 
 async fn edit_with_retry(

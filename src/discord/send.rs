@@ -6,7 +6,8 @@ use crate::table::service::{Service, Update};
 use crate::table::{Lang, Style, View};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateMessage, EditInteractionResponse, EditMessage, Http, HttpError, MessageId,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage, Http,
+    HttpError, MessageId,
 };
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -109,6 +110,24 @@ pub fn edit_message(view: &View) -> EditMessage {
         Some(a) => m.new_attachment(a),
         None => m.remove_all_attachments(),
     }
+}
+
+/// The same edit as the answer to a click (UPDATE_MESSAGE: one call, no acknowledgement
+/// before it); the PNG replaces the message's attachments.
+pub fn update_message(view: &View) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(content(view))
+        .components(components(view))
+        .allowed_mentions(no_mentions())
+        .files(attachment(view))
+}
+
+/// A private answer (one ephemeral initial response).
+pub fn private_message(text: String) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(no_mentions())
 }
 
 /// The same edit through an interaction's token.

@@ -1289,7 +1289,12 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
             return error_response(500);
         }
     }
-    let is_edit = method == Method::PATCH;
+    // An edit: a PATCH, or a click answered with UPDATE_MESSAGE (callback type 7).
+    let is_edit = method == Method::PATCH
+        || (method == Method::POST
+            && parts.first() == Some(&"interactions")
+            && parts.last() == Some(&"callback")
+            && body.json["type"].as_u64() == Some(7));
     if is_edit {
         let fail = s.state.lock().unwrap().fail_edits.pop_front();
         if let Some(status) = fail {
@@ -1369,7 +1374,20 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                     for x in v {
                         s.violation(x);
                     }
-                    original = Some(s.new_message(inter.channel, &d, false).id);
+                    let id = s.new_message(inter.channel, &d, false).id;
+                    original = Some(id);
+                    if inter.component {
+                        // A click answered with a message of its own (a private refusal):
+                        // tests read it with the click's follow-ups.
+                        s.state
+                            .lock()
+                            .unwrap()
+                            .interactions
+                            .get_mut(*token)
+                            .unwrap()
+                            .followups
+                            .push(id);
+                    }
                 }
                 5 => {
                     let d = Body_ {
@@ -1399,13 +1417,28 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                     st.interactions.get_mut(*token).unwrap().choices = Some(choices);
                 }
                 7 if inter.component => {
+                    // UPDATE_MESSAGE: the click's answer edits the message the button is on.
                     let d = Body_ {
                         json: body.json["data"].clone(),
                         files: body.files.clone(),
                     };
-                    if let Some(id) = original {
-                        s.edit_message(id, &d);
+                    let mut v = Vec::new();
+                    check_payload(&d.json, &d.files, &what, &mut v);
+                    for x in v {
+                        s.violation(x);
                     }
+                    let edited = original.and_then(|id| s.edit_message(id, &d));
+                    if edited.is_none() {
+                        // The message is gone: Discord refuses (the interaction stays open).
+                        s.state.lock().unwrap().failed.push((what.clone(), 404));
+                        return error_response(404);
+                    }
+                    let mut st = s.state.lock().unwrap();
+                    st.interactions
+                        .get_mut(*token)
+                        .unwrap()
+                        .edited
+                        .get_or_insert(elapsed);
                 }
                 k => s.violation(format!("{what}: callback type {k} for this interaction")),
             }
