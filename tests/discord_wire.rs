@@ -427,6 +427,29 @@ async fn a_whole_game_over_the_wire() {
         |st| st.messages[&next.id].custom_ids().is_empty().then_some(()),
     )
     .await;
+    // A client that has not seen the repost yet clicks the old board's button: refused
+    // privately with a link to the live board, never applied, and the old message stays
+    // without buttons.
+    let press = find(&next, ":start")
+        .or_else(|| next.custom_ids().into_iter().next())
+        .unwrap();
+    let old_edits = s.message(next.id).edits;
+    let tok = s.click(next.id, &press, ALICE, "en-US");
+    let f = s.wait_followup(&tok).await;
+    assert!(f.ephemeral, "{}", f.content);
+    assert!(
+        f.content.contains("moved to a newer message")
+            && f.content.contains(&format!("/{ch}/{}", reposted.id)),
+        "{}",
+        f.content
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(s.message(next.id).custom_ids().is_empty());
+    assert_eq!(
+        s.message(next.id).edits,
+        old_edits,
+        "{press}: the old message untouched"
+    );
     let tok = s.slash(ch, ALICE, "en-US", "stop", json!([]));
     let f = s.wait_followup(&tok).await;
     assert_eq!(f.content, "The game was stopped.");

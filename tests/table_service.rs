@@ -465,6 +465,17 @@ async fn stale_buttons_and_strangers_are_refused(backend: Backend) {
         (bob(), alice())
     };
     let throw = encode(t.id, t.version, &Command::Throw);
+    // The board moved to a new message (2000) after the first (1000): a click on the first
+    // is refused even with the current version, and nothing changes.
+    svc.message_posted(t.id, ch, 1000).await.unwrap();
+    svc.message_posted(t.id, ch, 2000).await.unwrap();
+    let e = svc
+        .click_on(ch, &who, &throw, Some(1000))
+        .await
+        .unwrap_err();
+    assert!(matches!(e, Problem::Moved { message_id: 2000 }), "{e:?}");
+    assert!(e.message(Lang::En).contains("moved"));
+    assert_eq!(svc.table(ch).await.unwrap(), t);
     // The other player and a stranger may not throw.
     let e = svc.click(ch, &other, &throw).await.unwrap_err();
     assert!(

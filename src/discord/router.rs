@@ -4,6 +4,7 @@
 
 use super::send::{self, Failure};
 use super::Data;
+use crate::table::service::Problem;
 use crate::table::view::decode;
 use crate::table::{Actor, Command, Lang};
 use serenity::all::{
@@ -74,12 +75,14 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
             custom_id = id,
             "a click on a button that is not ours"
         );
-        let text = crate::table::service::Problem::BadButton.message(lang);
+        let text = Problem::BadButton.message(lang);
         refuse_now(ctx, c, text).await;
         return;
     };
     let actor = actor_of(&c.user, c.member.as_ref());
-    let work = data.service.click(channel, &actor, id);
+    let work = data
+        .service
+        .click_on(channel, &actor, id, Some(c.message.id.get()));
     tokio::pin!(work);
     let early = if cmd == Command::Rematch {
         None
@@ -89,7 +92,7 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     match early {
         Some(Err(problem)) => {
             tracing::debug!(game, channel, ?problem, "click refused");
-            refuse_now(ctx, c, problem.message(lang)).await;
+            refuse_now(ctx, c, refusal(c, &problem, lang)).await;
         }
         Some(Ok(view)) => answer_with_board(ctx, data, c, game, view, lang).await,
         None => {
@@ -106,7 +109,7 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
                 Ok(view) => view,
                 Err(problem) => {
                     tracing::debug!(game, channel, ?problem, "click refused");
-                    refuse(ctx, c, problem.message(lang)).await;
+                    refuse(ctx, c, refusal(c, &problem, lang)).await;
                     return;
                 }
             };
@@ -205,6 +208,19 @@ async fn edit_after_ack(
             poster.missing_permission(game, channel).await;
         }
         Err(_) => show_through_channel(data, game, channel, view).await,
+    }
+}
+
+/// What a refused click is told; a board that moved links to the live one.
+fn refusal(c: &ComponentInteraction, problem: &Problem, lang: Lang) -> String {
+    let text = problem.message(lang);
+    match (problem, c.guild_id) {
+        (Problem::Moved { message_id }, Some(guild)) => format!(
+            "{text}\nhttps://discord.com/channels/{}/{}/{message_id}",
+            guild.get(),
+            c.channel_id.get()
+        ),
+        _ => text,
     }
 }
 

@@ -110,6 +110,10 @@ pub enum Problem {
     Storage(StoreError),
     /// Another process of the bot drives this game (or this server's games) now.
     Elsewhere,
+    /// The board has moved to a newer message (this one).
+    Moved {
+        message_id: u64,
+    },
 }
 
 impl Problem {
@@ -138,6 +142,12 @@ impl Problem {
             (Problem::Storage(_), Lang::Ko) => {
                 "죄송해요, 저장하지 못해서 아무것도 바뀌지 않았어요. 다시 해 주세요.".into()
             }
+            (Problem::Moved { .. }, Lang::En) => {
+                "That board has moved to a newer message: use the buttons there.".into()
+            }
+            (Problem::Moved { .. }, Lang::Ko) => {
+                "판이 새 메시지로 옮겨졌어요. 거기 있는 버튼을 눌러 주세요.".into()
+            }
             (Problem::Elsewhere, Lang::En) => {
                 "This game is moving to another instance of the bot. Please try again in a few seconds.".into()
             }
@@ -155,6 +165,8 @@ enum Msg {
         actor: Actor,
         cmd: Command,
         version: Option<u64>,
+        /// The message whose button was clicked, if known.
+        on: Option<u64>,
         reply: ReplyTx,
     },
     Posted {
@@ -651,6 +663,18 @@ impl Service {
         actor: &Actor,
         custom_id: &str,
     ) -> Result<View, Problem> {
+        self.click_on(channel, actor, custom_id, None).await
+    }
+
+    /// A button press on message `on`: refused with [`Problem::Moved`] when the game's board
+    /// lives on another message now.
+    pub async fn click_on(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        custom_id: &str,
+        on: Option<u64>,
+    ) -> Result<View, Problem> {
         let (game, version, cmd) = decode(custom_id).map_err(|_| Problem::BadButton)?;
         if cmd == Command::Rematch {
             return self.rematch(channel, actor, game, version).await;
@@ -660,7 +684,7 @@ impl Service {
         if t.id != game {
             return Err(Problem::Stale);
         }
-        send(&h, actor.clone(), cmd, Some(version)).await
+        send(&h, actor.clone(), cmd, Some(version), on).await
     }
 
     /// A command without a version (slash commands): applies to the channel's active game.
@@ -671,7 +695,7 @@ impl Service {
         cmd: Command,
     ) -> Result<View, Problem> {
         let h = self.handle_of(channel).ok_or(Problem::NoGame)?;
-        send(&h, actor.clone(), cmd, None).await
+        send(&h, actor.clone(), cmd, None, None).await
     }
 
     /// The current view of the channel's game (active or the last finished one).
@@ -826,12 +850,14 @@ async fn send(
     actor: Actor,
     cmd: Command,
     version: Option<u64>,
+    on: Option<u64>,
 ) -> Result<View, Problem> {
     let (tx, rx) = oneshot::channel();
     h.send(Msg::Do {
         actor,
         cmd,
         version,
+        on,
         reply: tx,
     })
     .await
@@ -882,9 +908,15 @@ impl GameActor {
                         self.message_id = Some(message_id);
                         self.message_ms = Some(at_ms);
                     }
-                    Some(Msg::Do { actor, cmd, version, reply }) => {
+                    Some(Msg::Do { actor, cmd, version, on, reply }) => {
                         let t0 = std::time::Instant::now();
-                        let r = self.handle(&actor, &cmd, version).await;
+                        // A button on a board that has moved to a newer message is never
+                        // applied (nor edited back to life), even if its version is current.
+                        let moved = on.zip(self.message_id).filter(|(on, live)| on != live);
+                        let r = match moved {
+                            Some((_, live)) => Err(Problem::Moved { message_id: live }),
+                            None => self.handle(&actor, &cmd, version).await,
+                        };
                         let r = r.map(|v| v.unwrap_or_default());
                         self.record(t0);
                         let _ = reply.send(r);
