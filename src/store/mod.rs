@@ -731,21 +731,6 @@ impl Store {
         .await
     }
 
-    /// Status of a game as stored.
-    pub async fn status(&self, id: i64) -> Result<GameStatus, StoreError> {
-        let pool = self.pool.clone();
-        self.run(async move {
-            let row = sqlx::query("SELECT status FROM games WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&pool)
-                .await?
-                .ok_or(StoreError::NotFound)?;
-            let s: String = row.try_get(0)?;
-            GameStatus::from_name(&s).ok_or_else(|| StoreError::Corrupt(format!("status {s:?}")))
-        })
-        .await
-    }
-
     /// Record a finished game and update every human player's statistics, exactly once per
     /// game (a second call for the same game changes nothing).
     pub async fn record_result(&self, r: ResultRow) -> Result<(), StoreError> {
