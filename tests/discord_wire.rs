@@ -1587,3 +1587,54 @@ async fn the_stand_in_checks_how_shards_identify() {
         "{v:?}"
     );
 }
+
+/// Edits that keep failing (more 429s than one round of retries takes) never make the bot
+/// post a second board: it waits, then edits the same message, and the turn ping waits with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failing_edits_wait_and_edit_never_a_second_board() {
+    let s = StandIn::start().await;
+    let bot = bot(&s, "edits-wait", 60).await;
+    let ch = 6101;
+    let board = new_game_with_a_bot(&s, ch).await;
+    let mine = play_until(&s, ch, Duration::from_secs(20), |m| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    let boards_before: Vec<u64> = {
+        let st = s.state.lock().unwrap();
+        st.messages
+            .values()
+            .filter(|m| m.channel == ch && !m.deleted && !m.custom_ids().is_empty())
+            .map(|m| m.id)
+            .collect()
+    };
+    assert_eq!(boards_before, vec![mine.id], "one live board");
+    let v = board_version(&mine);
+    // The click's answer, its edit after the acknowledgement (3 tries) and the channel edit
+    // (4 tries) all fail: 8 failures, more than any one path retries.
+    s.fail_next_edits(&[429; 8]);
+    let tok = s.click(mine.id, &play_button(&mine).unwrap(), ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let shown = s
+        .wait_for("the same message edited", Duration::from_secs(15), |st| {
+            let m = &st.messages[&mine.id];
+            (board_version(m) > v).then(|| m.clone())
+        })
+        .await;
+    assert!(shown.has_png());
+    let (left, boards) = {
+        let st = s.state.lock().unwrap();
+        let boards: Vec<u64> = st
+            .messages
+            .values()
+            .filter(|m| m.channel == ch && !m.deleted && !m.custom_ids().is_empty())
+            .map(|m| m.id)
+            .collect();
+        (st.fail_edits.len(), boards)
+    };
+    assert_eq!(left, 0, "every injected failure was met");
+    assert_eq!(boards, vec![mine.id], "no second board");
+    assert_eq!(board.channel, ch);
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}

@@ -203,6 +203,10 @@ pub struct Poster {
     shown: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<u64>>>>,
     /// Per game: the board message posted last by this process.
     current: Mutex<HashMap<i64, u64>>,
+    /// Where an update whose edits kept failing goes to be shown again later (the pump).
+    later: Mutex<Option<mpsc::UnboundedSender<Update>>>,
+    /// Per game: edits that failed in a row (the wait before the next try doubles).
+    retries: Mutex<HashMap<i64, u32>>,
 }
 
 /// A game's show lock, holding the newest version shown.
@@ -229,7 +233,36 @@ impl Poster {
             warned: Mutex::new(HashSet::new()),
             shown: Mutex::new(HashMap::new()),
             current: Mutex::new(HashMap::new()),
+            later: Mutex::new(None),
+            retries: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Show `u` again after a wait that doubles with every failure in a row (1 s to 30 s),
+    /// through the pump, so a newer update of the game wins and nothing holds the game's show
+    /// lock meanwhile.
+    fn retry_later(&self, u: &Update) {
+        let n = {
+            let mut r = self.retries.lock().expect("retries lock");
+            let n = r.entry(u.game).or_default();
+            *n += 1;
+            *n
+        };
+        let wait = Duration::from_secs(1 << (n - 1).min(5)).min(Duration::from_secs(30));
+        let Some(tx) = self.later.lock().expect("later lock").clone() else {
+            return;
+        };
+        tracing::warn!(
+            game = u.game,
+            channel = u.channel,
+            wait_ms = wait.as_millis() as u64,
+            "the board's edits keep failing; showing it again later (no second board)"
+        );
+        let u = u.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = tx.send(u);
+        });
     }
 
     /// Take a game's show lock.
@@ -299,11 +332,19 @@ impl Poster {
                 Ok(()) => {
                     mark_shown(&mut shown, &u.view);
                     drop(shown);
+                    self.retries.lock().expect("retries lock").remove(&u.game);
                     self.ping(u.game, u.channel, &u.view).await;
                     return;
                 }
                 Err(Failure::Forbidden) => {
                     self.missing_permission(u.game, u.channel).await;
+                    return;
+                }
+                Err(Failure::Retry(_)) => {
+                    // Discord (or the network) is busy, the message is there: wait and edit
+                    // it, never post a second board; the ping waits with the board.
+                    drop(shown);
+                    self.retry_later(u);
                     return;
                 }
                 Err(f) => {
@@ -430,15 +471,29 @@ impl Poster {
         let msg = CreateMessage::new()
             .content(text)
             .allowed_mentions(CreateAllowedMentions::new().users([user]).empty_roles());
-        let old = match ch.send_message(&self.http, msg).await {
-            Ok(m) => self
-                .pings
-                .lock()
-                .expect("pings lock")
-                .insert(channel, m.id.get()),
-            Err(e) => {
-                tracing::warn!(game, channel, error = %e, "sending a turn ping failed");
-                None
+        let mut attempt = 0;
+        let old = loop {
+            match ch.send_message(&self.http, msg.clone()).await {
+                Ok(m) => {
+                    break self
+                        .pings
+                        .lock()
+                        .expect("pings lock")
+                        .insert(channel, m.id.get())
+                }
+                Err(e) => {
+                    tracing::warn!(game, channel, attempt, error = %e, "sending a turn ping failed");
+                    match classify(&e, attempt) {
+                        Failure::Retry(d) if attempt + 1 < ATTEMPTS => {
+                            tokio::time::sleep(d).await;
+                            attempt += 1;
+                        }
+                        _ => {
+                            tracing::error!(game, channel, user, "a turn ping could not be sent");
+                            break None;
+                        }
+                    }
+                }
             }
         };
         if let Some(old) = old {
@@ -470,7 +525,17 @@ impl Poster {
 /// channel's updates stay in order.
 pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) {
     let mut workers: HashMap<u64, mpsc::UnboundedSender<Update>> = HashMap::new();
-    while let Some(first) = rx.recv().await {
+    // Updates to show again (their edits kept failing) come back here.
+    let (later_tx, mut later) = mpsc::unbounded_channel();
+    *poster.later.lock().expect("later lock") = Some(later_tx);
+    loop {
+        let first = tokio::select! {
+            u = rx.recv() => match u {
+                Some(u) => u,
+                None => break,
+            },
+            Some(u) = later.recv() => u,
+        };
         let mut batch = vec![first];
         while let Ok(u) = rx.try_recv() {
             batch.push(u);
@@ -480,7 +545,11 @@ pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) 
             if let Some(prev) = latest.iter_mut().find(|p| p.game == u.game) {
                 let repost = prev.repost || u.repost;
                 let ping = u.view.ping.or(prev.view.ping);
-                *prev = u;
+                // The newest board wins (an update shown again later may come after a newer
+                // one).
+                if u.view.version >= prev.view.version {
+                    *prev = u;
+                }
                 prev.repost = repost;
                 prev.view.ping = ping;
             } else {
