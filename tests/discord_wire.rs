@@ -4,6 +4,8 @@
 
 mod standin;
 
+use standin::board::{board_version, find, play_button, turn_of};
+
 use serde_json::json;
 use standin::{Msg, StandIn, StandInOptions};
 use std::time::{Duration, Instant};
@@ -45,24 +47,6 @@ async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
     b
 }
 
-/// Whose turn the board says it is, and what the board offers.
-fn turn_of(m: &Msg) -> Option<String> {
-    let line = m.content.lines().find(|l| l.starts_with("▶️ **"))?;
-    let rest = &line["▶️ **".len()..];
-    Some(rest[..rest.find("**")?].to_string())
-}
-
-fn find(m: &Msg, suffix: &str) -> Option<String> {
-    m.custom_ids().into_iter().find(|c| c.contains(suffix))
-}
-
-/// The first play button of a board: throw, a result, or a move.
-fn play_button(m: &Msg) -> Option<String> {
-    find(m, ":throw")
-        .or_else(|| find(m, ":mv:"))
-        .or_else(|| find(m, ":sel:"))
-}
-
 /// Wait (up to 30 s) until the latest board of the channel satisfies `f`.
 async fn wait_board(s: &StandIn, ch: u64, what: &str, f: impl Fn(&Msg) -> bool) -> Msg {
     let start = Instant::now();
@@ -81,14 +65,6 @@ async fn wait_board(s: &StandIn, ch: u64, what: &str, f: impl Fn(&Msg) -> bool) 
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-}
-
-fn version_of(id: &str) -> u64 {
-    id.split(':').nth(2).unwrap().parse().unwrap()
-}
-
-fn board_version(m: &Msg) -> u64 {
-    m.custom_ids().first().map_or(0, |c| version_of(c))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,6 +6,8 @@
 mod common;
 mod standin;
 
+use standin::board::{board_version, find, play_button, turn_of};
+
 use common::TestDb;
 use serde_json::json;
 use standin::{Msg, StandIn, StandInOptions};
@@ -199,30 +201,6 @@ impl Drop for Procs {
             }
         }
     }
-}
-
-/// Whose turn the board says it is.
-fn turn_of(m: &Msg) -> Option<String> {
-    let line = m.content.lines().find(|l| l.starts_with("▶️ **"))?;
-    let rest = &line["▶️ **".len()..];
-    Some(rest[..rest.find("**")?].to_string())
-}
-
-fn find(m: &Msg, suffix: &str) -> Option<String> {
-    m.custom_ids().into_iter().find(|c| c.contains(suffix))
-}
-
-/// The first play button of a board: throw, a result, or a move.
-fn play_button(m: &Msg) -> Option<String> {
-    find(m, ":throw")
-        .or_else(|| find(m, ":mv:"))
-        .or_else(|| find(m, ":sel:"))
-}
-
-fn board_version(m: &Msg) -> u64 {
-    m.custom_ids()
-        .first()
-        .map_or(0, |c| c.split(':').nth(2).unwrap().parse().unwrap())
 }
 
 async fn wait_board(

@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod board;
+
 use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{Method, StatusCode};
