@@ -49,22 +49,7 @@ async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
 
 /// Wait (up to 30 s) until the latest board of the channel satisfies `f`.
 async fn wait_board(s: &StandIn, ch: u64, what: &str, f: impl Fn(&Msg) -> bool) -> Msg {
-    let start = Instant::now();
-    loop {
-        if let Some(m) = s.latest_board(ch) {
-            if f(&m) {
-                return m;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "timed out waiting for {what}; latest board: {:?}; violations: {:?}; {}",
-            s.latest_board(ch).map(|m| m.content),
-            s.violations(),
-            s.dump()
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    standin::board::wait_board_for(s, ch, what, Duration::from_secs(30), f).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

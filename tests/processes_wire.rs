@@ -6,7 +6,7 @@
 mod common;
 mod standin;
 
-use standin::board::{board_version, find, play_button, turn_of};
+use standin::board::{board_version, find, play_button, turn_of, wait_board_for as wait_board};
 
 use common::TestDb;
 use serde_json::json;
@@ -200,31 +200,6 @@ impl Drop for Procs {
                 );
             }
         }
-    }
-}
-
-async fn wait_board(
-    s: &StandIn,
-    ch: u64,
-    what: &str,
-    limit: Duration,
-    f: impl Fn(&Msg) -> bool,
-) -> Msg {
-    let start = Instant::now();
-    loop {
-        if let Some(m) = s.latest_board(ch) {
-            if f(&m) {
-                return m;
-            }
-        }
-        assert!(
-            start.elapsed() < limit,
-            "timed out after {limit:?} waiting for {what} in channel {ch}; latest board: {:?}; \
-             violations: {:?}",
-            s.latest_board(ch).map(|m| (m.custom_ids(), m.content)),
-            s.violations(),
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 

@@ -1,6 +1,7 @@
 //! Reading a board message the way a player does: whose turn it is, its buttons, its version.
 
-use super::Msg;
+use super::{Msg, StandIn};
+use std::time::{Duration, Instant};
 
 /// Whose turn the board says it is.
 pub fn turn_of(m: &Msg) -> Option<String> {
@@ -29,4 +30,31 @@ pub fn version_of(id: &str) -> u64 {
 /// The version the board's buttons carry (0 without buttons).
 pub fn board_version(m: &Msg) -> u64 {
     m.custom_ids().first().map_or(0, |c| version_of(c))
+}
+
+/// Wait (up to `limit`) until the latest board of the channel satisfies `f`.
+pub async fn wait_board_for(
+    s: &StandIn,
+    ch: u64,
+    what: &str,
+    limit: Duration,
+    f: impl Fn(&Msg) -> bool,
+) -> Msg {
+    let start = Instant::now();
+    loop {
+        if let Some(m) = s.latest_board(ch) {
+            if f(&m) {
+                return m;
+            }
+        }
+        assert!(
+            start.elapsed() < limit,
+            "timed out after {limit:?} waiting for {what} in channel {ch}; latest board: {:?}; \
+             violations: {:?}; {}",
+            s.latest_board(ch).map(|m| (m.custom_ids(), m.content)),
+            s.violations(),
+            s.dump()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
