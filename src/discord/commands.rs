@@ -4,9 +4,10 @@
 use super::send;
 use super::{rules_text, Context, Error};
 use crate::ai::Level;
-use crate::game::{OptionValue, Preset, Rules};
-use crate::table::service::Problem;
-use crate::table::{Actor, Command, Lang, Settings, View};
+use crate::game::{Preset, Rules};
+use crate::table::open::{rules_error_ko, GameRequest, Pieces};
+use crate::table::service::{Problem, Update};
+use crate::table::{Actor, Command, Lang, View};
 use poise::CreateReply;
 use serenity::all::{Mentionable, User};
 
@@ -143,21 +144,6 @@ pub enum LevelChoice {
     Master,
 }
 
-/// What is wrong with house-rule text, in Korean (option names and values stay as written).
-fn rules_error_ko(e: &crate::game::RulesError) -> String {
-    use crate::game::RulesError as E;
-    match e {
-        E::UnknownPreset(p) => format!("\"{p}\"라는 규칙 묶음은 없어요"),
-        E::UnknownOption(o) => format!("\"{o}\"라는 옵션은 없어요"),
-        E::BadValue {
-            option,
-            value,
-            expected,
-        } => format!("{option}에는 {value}을(를) 쓸 수 없어요 (쓸 수 있는 값: {expected})"),
-        E::NotAPair(t) => format!("\"{t}\"는 이름=값 꼴이 아니에요"),
-    }
-}
-
 /// Suggestions while house rules are typed.
 async fn complete_house_rules(_ctx: Context<'_>, partial: &str) -> Vec<String> {
     Rules::complete_text(partial)
@@ -236,85 +222,39 @@ pub async fn new(
         )
         .await;
     };
-    // The server's defaults (`/yut settings`) fill what the command leaves out.
-    let defaults = match data.service.store().server_defaults(guild.get()).await {
-        Ok(d) => d,
-        Err(e) => {
-            tracing::error!(guild = guild.get(), channel, error = %e, "reading the server's defaults");
-            let text = tr(
-                lang,
-                "I couldn't read this server's settings (a database error). No game was opened; please try again.",
-                "이 서버의 설정을 읽지 못했어요 (데이터베이스 오류). 판은 열리지 않았어요. 다시 해 주세요.",
-            );
-            return private(ctx, text).await;
-        }
-    };
-    let preset = match preset {
-        Some(p) => p.preset(),
-        None => defaults
-            .preset
-            .as_deref()
-            .and_then(Preset::from_word)
-            .unwrap_or(Preset::Standard),
-    };
-    let mut rules = Rules::preset(preset);
-    for text in [defaults.house_rules.as_deref(), house_rules.as_deref()]
-        .into_iter()
-        .flatten()
-    {
-        if let Err(e) = rules.apply_text(text) {
-            let text = match lang {
-                Lang::En => format!(
-                    "Those house rules can't be used: {e}. Write them as `name=value`, e.g. \
-                     `backdo=off finish=exact`; `/yut rules options:True` lists every option. \
-                     No game was opened."
-                ),
-                Lang::Ko => format!(
-                    "그 집안 규칙은 쓸 수 없어요: {}. `이름=값`으로 적어 주세요 (예: \
-                     `backdo=off finish=exact`). `/윷 규칙 옵션:True`에 모든 옵션이 있어요. \
-                     판은 열리지 않았어요.",
-                    rules_error_ko(&e)
-                ),
-            };
-            return private(ctx, text).await;
-        }
-    }
-    if let Some(p) = pieces {
-        let v = match p {
-            PiecesChoice::Two => OptionValue::Int(2),
-            PiecesChoice::Three => OptionValue::Int(3),
-            PiecesChoice::Four => OptionValue::Int(4),
-            PiecesChoice::Auto => OptionValue::Word("auto".into()),
-        };
-        rules.set("pieces", &v)?;
-    }
-    if let Some(n) = match_length {
-        rules.set("first_to", &OptionValue::Int(n as i64))?;
-    }
-    let teams = matches!(mode, Some(Mode::Teams));
-    let settings = Settings {
-        rules,
-        preset: preset.to_string(),
-        teams,
-        seats: if teams { 4 } else { seats.unwrap_or(2) },
-        turn_seconds: seconds
-            .or(defaults.turn_seconds)
-            .unwrap_or(data.options.turn_seconds),
+    let request = GameRequest {
+        preset: preset.map(|p| p.preset()),
+        house_rules,
+        pieces: pieces.map(|p| match p {
+            PiecesChoice::Two => Pieces::N(2),
+            PiecesChoice::Three => Pieces::N(3),
+            PiecesChoice::Four => Pieces::N(4),
+            PiecesChoice::Auto => Pieces::Auto,
+        }),
+        first_to: match_length,
+        teams: matches!(mode, Some(Mode::Teams)),
+        seats,
+        turn_seconds: seconds,
         lang,
+        bots: bots.unwrap_or(0),
+        level: match bot_level.unwrap_or(LevelChoice::Normal) {
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Normal => Level::Normal,
+            LevelChoice::Master => Level::Master,
+        },
+        default_turn_seconds: data.options.turn_seconds,
         bot_delay_ms: data.options.bot_delay_ms,
     };
     let me = actor(&ctx);
     let created = data
         .service
-        .create(guild.get(), channel, &me, settings)
+        .create_game(guild.get(), channel, &me, &request)
         .await;
-    let mut view = match created {
+    let view = match created {
         Ok(v) => v,
         Err(Problem::AlreadyRunning { message_id }) => {
-            let message_id = match message_id {
-                Some(m) => Some(m),
-                None => game_message(&data.service, channel).await,
-            };
+            // The game's actor knows its message (a lobby opened a moment ago may not have
+            // one yet: then no link).
             let text = match message_id {
                 Some(m) => match lang {
                     Lang::En => format!(
@@ -332,21 +272,6 @@ pub async fn new(
         }
         Err(p) => return private(ctx, p.message(lang)).await,
     };
-    let level = match bot_level.unwrap_or(LevelChoice::Normal) {
-        LevelChoice::Easy => Level::Easy,
-        LevelChoice::Normal => Level::Normal,
-        LevelChoice::Master => Level::Master,
-    };
-    for _ in 0..bots.unwrap_or(0).min(3) {
-        match data
-            .service
-            .command(channel, &me, Command::AddBot { level })
-            .await
-        {
-            Ok(v) => view = v,
-            Err(_) => break,
-        }
-    }
     let handle = ctx.send(send::reply(&view)).await?;
     let message = handle.message().await?;
     if let Some(game) = view.game {
@@ -355,28 +280,23 @@ pub async fn new(
     Ok(())
 }
 
-/// The message of the channel's game. A game opened a moment ago may not have reported its
-/// message yet: wait for it briefly (well within the 3 s an answer may take).
-async fn game_message(service: &crate::table::service::Service, channel: u64) -> Option<u64> {
-    for _ in 0..10 {
-        let game = service.table(channel).await?.id;
-        if let Some(m) = service.message_of(game).await {
-            return Some(m);
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    None
-}
-
-/// A table command from a slash command: acknowledge privately, apply, show the board,
-/// confirm privately.
+/// A table command from a slash command: apply, show the board, confirm privately in one
+/// response (acknowledged first only if the service is slow).
 async fn table_command(ctx: Context<'_>, cmd: Command, done: String) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
     let data = ctx.data();
     let lang = lang(&ctx);
     let channel = ctx.channel_id().get();
     let me = actor(&ctx);
-    match data.service.command(channel, &me, cmd).await {
+    let work = data.service.command(channel, &me, cmd);
+    tokio::pin!(work);
+    let result = match tokio::time::timeout(super::router::ANSWER_WITHIN, &mut work).await {
+        Ok(r) => r,
+        Err(_) => {
+            ctx.defer_ephemeral().await?;
+            work.await
+        }
+    };
+    match result {
         Ok(view) => {
             if let Some(game) = view.game {
                 show(ctx, game, channel, view).await;
@@ -391,13 +311,8 @@ async fn table_command(ctx: Context<'_>, cmd: Command, done: String) -> Result<(
 async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) {
     let data = ctx.data();
     let message_id = data.service.message_of(game).await;
-    let update = crate::table::service::Update {
-        game,
-        channel,
-        message_id,
-        repost: message_id.is_none(),
-        view,
-        table: None,
+    let Some(update) = Update::of_view(view, channel, message_id) else {
+        return;
     };
     data.poster.show(&update).await;
 }
@@ -489,7 +404,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         let message = handle.message().await?;
         data.poster.posted(game, channel, message.id.get()).await;
         if let Some(old) = old.filter(|&o| o != message.id.get()) {
-            data.poster.strip_buttons(game, channel, old).await;
+            data.poster.strip_buttons(channel, old);
         }
     }
     Ok(())
@@ -548,18 +463,9 @@ pub async fn settings(
         return Ok(());
     };
     let bot_seconds = data.options.turn_seconds;
-    let store = data.service.store();
-    let sorry = |e: &dyn std::fmt::Display| {
-        tracing::error!(guild = guild.get(), error = %e, "server defaults");
-        tr(
-            lang,
-            "I couldn't reach this server's settings (a database error); nothing was changed. Please try again.",
-            "이 서버의 설정을 다루지 못했어요 (데이터베이스 오류). 바뀐 것은 없어요. 다시 해 주세요.",
-        )
-    };
-    let current = match store.server_defaults(guild.get()).await {
+    let current = match data.service.server_defaults(guild.get()).await {
         Ok(d) => d,
-        Err(e) => return private(ctx, sorry(&e)).await,
+        Err(p) => return private(ctx, p.message(lang)).await,
     };
     let reset = reset == Some(true);
     if preset.is_none() && house_rules.is_none() && seconds.is_none() && !reset {
@@ -598,29 +504,24 @@ pub async fn settings(
         if text.is_empty() || text.eq_ignore_ascii_case("none") {
             next.house_rules = None;
         } else {
-            let base = next
-                .preset
-                .as_deref()
-                .and_then(Preset::from_word)
-                .unwrap_or(Preset::Standard);
-            if let Err(e) = Rules::preset(base).apply_text(text) {
-                let text = match lang {
-                    Lang::En => format!(
-                        "Those house rules can't be used: {e}. `/yut rules options:True` lists every option. Nothing was changed."
-                    ),
-                    Lang::Ko => format!(
-                        "그 집안 규칙은 쓸 수 없어요: {}. `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 바뀐 것은 없어요.",
-                        rules_error_ko(&e)
-                    ),
-                };
-                return private(ctx, text).await;
-            }
             next.house_rules = Some(text.to_string());
         }
     }
-    let now = data.service.now_ms();
-    if let Err(e) = store.set_server_defaults(guild.get(), &next, now).await {
-        return private(ctx, sorry(&e)).await;
+    match data.service.set_server_defaults(guild.get(), &next).await {
+        Ok(()) => {}
+        Err(Problem::HouseRules(e)) => {
+            let text = match lang {
+                Lang::En => format!(
+                    "Those house rules can't be used: {e}. `/yut rules options:True` lists every option. Nothing was changed."
+                ),
+                Lang::Ko => format!(
+                    "그 집안 규칙은 쓸 수 없어요: {}. `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 바뀐 것은 없어요.",
+                    rules_error_ko(&e)
+                ),
+            };
+            return private(ctx, text).await;
+        }
+        Err(p) => return private(ctx, p.message(lang)).await,
     }
     let saved = tr(lang, "Saved. ", "저장했어요. ");
     private(ctx, saved + &describe_defaults(&next, bot_seconds, lang)).await

@@ -5,6 +5,7 @@ pub mod commands;
 pub mod router;
 pub mod rules_text;
 pub mod send;
+pub mod writer;
 
 use crate::store::{ShardSet, Store};
 use crate::table::paint::RenderPainter;
@@ -338,7 +339,11 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
         .framework(framework)
         .await?;
-    let poster = Arc::new(Poster::new(client.http.clone(), service.clone()));
+    let poster = Arc::new(Poster::new(
+        client.http.clone(),
+        service.clone(),
+        options.api_url.clone(),
+    ));
     let _ = data_tx.send(Data {
         service: service.clone(),
         poster: poster.clone(),

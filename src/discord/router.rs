@@ -2,11 +2,10 @@
 //! after a restart): hand the custom id to the service and answer with the result in one
 //! call (acknowledge first only when the service is slow).
 
-use super::send::{self, Failure};
+use super::send;
 use super::Data;
-use crate::table::service::Problem;
-use crate::table::view::decode;
-use crate::table::{Actor, Command, Lang};
+use crate::table::service::{Answer, Problem, Update};
+use crate::table::{Actor, Lang, View};
 use serenity::all::{
     ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
     FullEvent, Interaction, Member, User,
@@ -60,41 +59,29 @@ async fn refuse_now(ctx: &Context, c: &ComponentInteraction, text: String) {
 
 /// How long a click may take before it is acknowledged first and answered with an edit:
 /// well inside Discord's 3 s, and far above the few milliseconds a click takes.
-const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
+pub const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
-/// A button press: answered with one call when the service is quick (an UPDATE_MESSAGE that
-/// carries the new board, or one private refusal); otherwise acknowledged first and the
-/// message edited when the result comes.
+/// A button press: the service says what to show. Answered with one call when the service
+/// is quick (an UPDATE_MESSAGE that carries the new board, a new message for a rematch's
+/// lobby, or one private refusal); otherwise acknowledged first and the message edited (or
+/// the lobby sent as a follow-up) when the result comes.
 pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     let channel = c.channel_id.get();
     let lang = Lang::from_locale(&c.locale);
     let id = c.data.custom_id.as_str();
-    let Ok((game, _, cmd)) = decode(id) else {
-        tracing::debug!(
-            channel,
-            custom_id = id,
-            "a click on a button that is not ours"
-        );
-        let text = Problem::BadButton.message(lang);
-        refuse_now(ctx, c, text).await;
-        return;
-    };
     let actor = actor_of(&c.user, c.member.as_ref());
     let work = data
         .service
         .click_on(channel, &actor, id, Some(c.message.id.get()));
     tokio::pin!(work);
-    let early = if cmd == Command::Rematch {
-        None
-    } else {
-        tokio::time::timeout(ANSWER_WITHIN, &mut work).await.ok()
-    };
+    let early = tokio::time::timeout(ANSWER_WITHIN, &mut work).await.ok();
     match early {
         Some(Err(problem)) => {
-            tracing::debug!(game, channel, ?problem, "click refused");
+            tracing::debug!(channel, custom_id = id, ?problem, "click refused");
             refuse_now(ctx, c, refusal(c, &problem, lang)).await;
         }
-        Some(Ok(view)) => answer_with_board(ctx, data, c, game, view, lang).await,
+        Some(Ok(Answer::Edit(view))) => answer_with_board(ctx, data, c, view, lang).await,
+        Some(Ok(Answer::Post(view))) => answer_with_lobby(ctx, data, c, view).await,
         None => {
             // Within 3 s, before anything else: a deferred update (the message is edited
             // below).
@@ -105,25 +92,49 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
                 tracing::warn!(channel, error = %e, "acknowledging a click failed");
                 return;
             }
-            let view = match work.await {
-                Ok(view) => view,
+            match work.await {
+                Ok(Answer::Edit(view)) => edit_after_ack(ctx, data, c, view, lang).await,
+                Ok(Answer::Post(view)) => lobby_after_ack(ctx, data, c, view).await,
                 Err(problem) => {
-                    tracing::debug!(game, channel, ?problem, "click refused");
+                    tracing::debug!(channel, custom_id = id, ?problem, "click refused");
                     refuse(ctx, c, refusal(c, &problem, lang)).await;
-                    return;
                 }
-            };
-            if cmd == Command::Rematch {
-                // A new game: its lobby is a new message; the finished board stays as it was.
-                match view.game {
-                    Some(new_game) => {
-                        data.poster.post(new_game, channel, &view).await;
-                    }
-                    None => tracing::warn!(game, channel, "rematch created no table"),
-                }
-                return;
             }
-            edit_after_ack(ctx, data, c, game, view, lang).await;
+        }
+    }
+}
+
+/// A rematch's lobby as the click's one answer (a new message; the finished board stays as
+/// it was). The service learns the message's id.
+async fn answer_with_lobby(ctx: &Context, data: &Data, c: &ComponentInteraction, view: View) {
+    let channel = c.channel_id.get();
+    let Some(game) = view.game else { return };
+    let answer = CreateInteractionResponse::Message(send::new_message_response(&view));
+    if let Err(e) = c.create_response(&ctx.http, answer).await {
+        tracing::warn!(game, channel, error = %e, "answering a rematch with its lobby failed; posting it");
+        data.poster.post(game, channel, &view).await;
+        return;
+    }
+    match c.get_response(&ctx.http).await {
+        Ok(m) => data.poster.posted(game, channel, m.id.get()).await,
+        Err(e) => {
+            tracing::warn!(game, channel, error = %e, "could not read the lobby's message id")
+        }
+    }
+}
+
+/// A rematch's lobby after an acknowledgement: a follow-up message.
+async fn lobby_after_ack(ctx: &Context, data: &Data, c: &ComponentInteraction, view: View) {
+    let channel = c.channel_id.get();
+    let Some(game) = view.game else { return };
+    match c
+        .create_followup(&ctx.http, send::followup_message(&view))
+        .await
+    {
+        Ok(m) => data.poster.posted(game, channel, m.id.get()).await,
+        Err(e) => {
+            tracing::warn!(game, channel, error = %e, "sending the rematch's lobby failed; posting it");
+            data.poster.post(game, channel, &view).await;
         }
     }
 }
@@ -133,11 +144,17 @@ async fn answer_with_board(
     ctx: &Context,
     data: &Data,
     c: &ComponentInteraction,
-    game: i64,
-    view: crate::table::View,
+    view: View,
     lang: Lang,
 ) {
     let channel = c.channel_id.get();
+    let Some(game) = view.game else {
+        // Nothing to show (an action the table takes for itself).
+        let _ = c
+            .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+            .await;
+        return;
+    };
     let poster = &data.poster;
     let mut shown = poster.lock(game).await;
     if send::is_stale(&shown, &view) {
@@ -153,13 +170,13 @@ async fn answer_with_board(
         Ok(()) => {
             send::mark_shown(&mut shown, &view);
             drop(shown);
-            poster.ping(game, channel, &view).await;
+            poster.ping(game, channel, &view);
         }
-        Err(e) if send::classify(&e, 0) == Failure::Forbidden => {
+        Err(e) if send::is_forbidden(&e) => {
             drop(shown);
             tracing::warn!(game, channel, error = %e, "answering a click with the board was forbidden");
             refuse_now(ctx, c, missing_permissions(lang)).await;
-            poster.missing_permission(game, channel).await;
+            poster.missing_permission(game, channel);
         }
         Err(e) => {
             drop(shown);
@@ -169,45 +186,49 @@ async fn answer_with_board(
                 .await
                 .is_ok()
             {
-                edit_after_ack(ctx, data, c, game, view, lang).await;
+                edit_after_ack(ctx, data, c, view, lang).await;
             } else {
-                show_through_channel(data, game, channel, view).await;
+                show_through_channel(data, c, view).await;
             }
         }
     }
 }
 
 /// After an acknowledgement: edit the message the button is on through the interaction's
-/// token, or through the channel.
+/// token (once), else through the channel's writer (which waits and retries).
 async fn edit_after_ack(
     ctx: &Context,
     data: &Data,
     c: &ComponentInteraction,
-    game: i64,
-    view: crate::table::View,
+    view: View,
     lang: Lang,
 ) {
     let channel = c.channel_id.get();
+    let Some(game) = view.game else { return };
     let poster = &data.poster;
     let mut shown = poster.lock(game).await;
     if send::is_stale(&shown, &view) {
         // A bot or timer already showed a newer board.
         return;
     }
-    let edited = edit_with_retry(ctx, c, &view, game).await;
-    if edited.is_ok() {
-        send::mark_shown(&mut shown, &view);
-    }
-    drop(shown);
-    match edited {
-        Ok(()) => poster.ping(game, channel, &view).await,
-        Err(Failure::Forbidden) => {
+    match c.edit_response(&ctx.http, send::edit_response(&view)).await {
+        Ok(_) => {
+            send::mark_shown(&mut shown, &view);
+            drop(shown);
+            poster.ping(game, channel, &view);
+        }
+        Err(e) if send::is_forbidden(&e) => {
+            drop(shown);
             // A follow-up goes through the interaction's webhook, which needs no channel
             // permission: the clicker learns why the board did not change.
             refuse(ctx, c, missing_permissions(lang)).await;
-            poster.missing_permission(game, channel).await;
+            poster.missing_permission(game, channel);
         }
-        Err(_) => show_through_channel(data, game, channel, view).await,
+        Err(e) => {
+            drop(shown);
+            tracing::warn!(game, channel, error = %e, "editing the board after a click failed; showing it through the channel");
+            show_through_channel(data, c, view).await;
+        }
     }
 }
 
@@ -232,41 +253,11 @@ fn missing_permissions(lang: Lang) -> String {
     .to_string()
 }
 
-/// Through the channel (edit or repost), as the update pump does.
-async fn show_through_channel(data: &Data, game: i64, channel: u64, view: crate::table::View) {
-    let message_id = data.service.message_of(game).await;
-    let update = crate::table::service::Update {
-        game,
-        channel,
-        message_id,
-        repost: false,
-        view,
-        table: None,
+/// Through the channel's writer (edit the clicked message, or repost), as the update pump
+/// does.
+async fn show_through_channel(data: &Data, c: &ComponentInteraction, view: View) {
+    let Some(update) = Update::of_view(view, c.channel_id.get(), Some(c.message.id.get())) else {
+        return;
     };
     data.poster.show(&update).await;
-}
-
-async fn edit_with_retry(
-    ctx: &Context,
-    c: &ComponentInteraction,
-    view: &crate::table::View,
-    game: i64,
-) -> Result<(), Failure> {
-    let mut attempt = 0;
-    loop {
-        match c.edit_response(&ctx.http, send::edit_response(view)).await {
-            Ok(_) => return Ok(()),
-            Err(e) => {
-                let f = send::classify(&e, attempt);
-                tracing::warn!(game, channel = c.channel_id.get(), attempt, error = %e, "editing the board after a click failed");
-                match f {
-                    Failure::Retry(d) if attempt < 2 => {
-                        tokio::time::sleep(d).await;
-                        attempt += 1;
-                    }
-                    f => return Err(f),
-                }
-            }
-        }
-    }
 }

@@ -1,13 +1,13 @@
 //! A platform-neutral [`View`] as Discord messages, and the pump that shows the service's
-//! board updates: edit the game message, retry on 5xx/429, repost when the message is gone or
-//! too old, report missing permissions.
+//! board updates through each channel's writer ([`super::writer`]).
 
+use super::writer::{Gate, Job, Rest, WriteStats};
 use crate::table::service::{Service, Update};
 use crate::table::{Lang, Style, View};
 use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage, Http,
-    HttpError, MessageId,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, EditMessage, Http, HttpError,
 };
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -77,7 +77,7 @@ pub fn no_mentions() -> CreateAllowedMentions {
     CreateAllowedMentions::new().empty_users().empty_roles()
 }
 
-fn attachment(view: &View) -> Option<CreateAttachment> {
+pub(super) fn attachment(view: &View) -> Option<CreateAttachment> {
     view.png.as_ref().map(|png| {
         let a = CreateAttachment::bytes(png.clone(), BOARD_FILE);
         match &view.alt {
@@ -122,6 +122,27 @@ pub fn update_message(view: &View) -> CreateInteractionResponseMessage {
         .files(attachment(view))
 }
 
+/// A new message as a click's answer (a rematch's lobby).
+pub fn new_message_response(view: &View) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(content(view))
+        .components(components(view))
+        .allowed_mentions(no_mentions())
+        .files(attachment(view))
+}
+
+/// The same as a follow-up (after an acknowledgement).
+pub fn followup_message(view: &View) -> CreateInteractionResponseFollowup {
+    let m = CreateInteractionResponseFollowup::new()
+        .content(content(view))
+        .components(components(view))
+        .allowed_mentions(no_mentions());
+    match attachment(view) {
+        Some(a) => m.add_file(a),
+        None => m,
+    }
+}
+
 /// A private answer (one ephemeral initial response).
 pub fn private_message(text: String) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
@@ -155,58 +176,37 @@ pub fn reply(view: &View) -> poise::CreateReply {
     r
 }
 
-/// What to do after a failed Discord call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Failure {
-    /// Try again after this long (5xx, 429, network).
-    Retry(Duration),
-    /// The message is gone or too old to edit: post a new one.
-    Gone,
-    /// The bot lacks a permission in the channel.
-    Forbidden,
-    /// Anything else: give up on this request.
-    Other,
-}
-
-/// Classify a serenity error.
-pub fn classify(e: &serenity::Error, attempt: u32) -> Failure {
-    let backoff = Duration::from_millis(250 << attempt.min(4));
+/// Is this a refusal for a missing permission?
+pub fn is_forbidden(e: &serenity::Error) -> bool {
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            let status = r.status_code.as_u16();
-            match (status, r.error.code) {
-                (429, _) => Failure::Retry(backoff.max(Duration::from_millis(500))),
-                (500..=599, _) => Failure::Retry(backoff),
-                // Unknown Message, Unknown Channel... or the hour-old edit limit (30046).
-                (404, _) | (_, 10008) | (_, 30046) => Failure::Gone,
-                (403, _) | (_, 50001) | (_, 50013) => Failure::Forbidden,
-                _ => Failure::Other,
-            }
+            r.status_code.as_u16() == 403 || matches!(r.error.code, 50001 | 50013)
         }
-        serenity::Error::Http(HttpError::Request(_)) => Failure::Retry(backoff),
-        _ => Failure::Other,
+        _ => false,
     }
 }
 
-const ATTEMPTS: u32 = 4;
+/// Said once in a channel where the bot cannot show the board.
+pub const MISSING_PERMISSIONS: &str = "⚠️ I can't show the game board here: I need the View Channel, Send Messages, Embed Links, Attach Files and Read Message History permissions in this channel. / 이 채널에서 판을 보여 줄 권한이 없어요.";
 
-/// Shows boards in channels; shared by the update pump, clicks and slash commands.
+/// Shows boards in channels; shared by the update pump, clicks and slash commands. Every
+/// write to a channel goes through that channel's writer ([`super::writer`]).
 pub struct Poster {
     pub http: Arc<Http>,
     pub service: Service,
-    /// The last turn ping per channel (deleted when the next one is sent).
-    pings: Mutex<HashMap<u64, u64>>,
+    pub(super) rest: Rest,
     /// Channels already told about a missing permission.
-    warned: Mutex<HashSet<u64>>,
+    pub(super) warned: Mutex<HashSet<u64>>,
     /// Per game: the newest version shown, behind a lock so one game's board changes one
     /// request at a time (a slow click edit never overwrites a newer bot move).
-    shown: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<u64>>>>,
+    pub(super) shown: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<u64>>>>,
     /// Per game: the board message posted last by this process.
-    current: Mutex<HashMap<i64, u64>>,
-    /// Where an update whose edits kept failing goes to be shown again later (the pump).
-    later: Mutex<Option<mpsc::UnboundedSender<Update>>>,
-    /// Per game: edits that failed in a row (the wait before the next try doubles).
-    retries: Mutex<HashMap<i64, u32>>,
+    pub(super) current: Mutex<HashMap<i64, u64>>,
+    /// The channels' writers.
+    pub(super) writers: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+    /// A global rate limit: no write anywhere before this.
+    pub(super) global: Gate,
+    pub write_stats: WriteStats,
 }
 
 /// A game's show lock, holding the newest version shown.
@@ -224,45 +224,32 @@ pub fn mark_shown(shown: &mut Shown, view: &View) {
     }
 }
 
+/// The words of a turn ping.
+pub fn ping_text(user: u64, lang: Lang, deadline_ms: Option<i64>) -> String {
+    let due = deadline_ms
+        .map(|ms| format!(" <t:{}:R>", ms.div_euclid(1000)))
+        .unwrap_or_default();
+    match lang {
+        Lang::En => format!("<@{user}> your turn!{due}"),
+        Lang::Ko => format!("<@{user}> 님 차례예요!{due}"),
+    }
+}
+
 impl Poster {
-    pub fn new(http: Arc<Http>, service: Service) -> Poster {
+    /// `api_url`: `DISCORD_API_URL` (writes go there instead of discord.com).
+    pub fn new(http: Arc<Http>, service: Service, api_url: Option<String>) -> Poster {
+        let rest = Rest::new(http.token(), api_url);
         Poster {
             http,
             service,
-            pings: Mutex::new(HashMap::new()),
+            rest,
             warned: Mutex::new(HashSet::new()),
             shown: Mutex::new(HashMap::new()),
             current: Mutex::new(HashMap::new()),
-            later: Mutex::new(None),
-            retries: Mutex::new(HashMap::new()),
+            writers: Mutex::new(HashMap::new()),
+            global: Mutex::new(None),
+            write_stats: WriteStats::default(),
         }
-    }
-
-    /// Show `u` again after a wait that doubles with every failure in a row (1 s to 30 s),
-    /// through the pump, so a newer update of the game wins and nothing holds the game's show
-    /// lock meanwhile.
-    fn retry_later(&self, u: &Update) {
-        let n = {
-            let mut r = self.retries.lock().expect("retries lock");
-            let n = r.entry(u.game).or_default();
-            *n += 1;
-            *n
-        };
-        let wait = Duration::from_secs(1 << (n - 1).min(5)).min(Duration::from_secs(30));
-        let Some(tx) = self.later.lock().expect("later lock").clone() else {
-            return;
-        };
-        tracing::warn!(
-            game = u.game,
-            channel = u.channel,
-            wait_ms = wait.as_millis() as u64,
-            "the board's edits keep failing; showing it again later (no second board)"
-        );
-        let u = u.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            let _ = tx.send(u);
-        });
     }
 
     /// Take a game's show lock.
@@ -277,20 +264,31 @@ impl Poster {
         m.lock_owned().await
     }
 
-    /// Show an update: edit its message, or post a new one (then tell the service).
-    /// A Discord failure never touches the game: the edit is retried or the board reposted.
-    pub async fn show(&self, u: &Update) {
-        let mut shown = self.lock(u.game).await;
-        if is_stale(&shown, &u.view) {
-            tracing::debug!(
-                game = u.game,
-                channel = u.channel,
-                "a newer board is already shown"
-            );
-            return;
+    /// The board message this process posted last for the game.
+    pub(super) fn current_message(&self, game: i64) -> Option<u64> {
+        self.current
+            .lock()
+            .expect("current lock")
+            .get(&game)
+            .copied()
+    }
+
+    /// Show an update through its channel's writer: the picture is drawn here, off the async
+    /// threads; the writer edits the message (or posts a new one, then tells the service).
+    /// A Discord failure never touches the game.
+    pub async fn show(self: &Arc<Self>, u: &Update) {
+        {
+            let shown = self.lock(u.game).await;
+            if is_stale(&shown, &u.view) && !u.repost {
+                tracing::debug!(
+                    game = u.game,
+                    channel = u.channel,
+                    "a newer board is already shown"
+                );
+                return;
+            }
         }
-        // Draw the board now (pushed updates carry the table, not the picture), off the
-        // async threads.
+        let ended = u.table.as_ref().is_some_and(|t| !t.status.is_active());
         let view = if u.view.png.is_none() && u.table.is_some() {
             let service = self.service.clone();
             let update = u.clone();
@@ -304,146 +302,56 @@ impl Poster {
         } else {
             u.view.clone()
         };
-        let u = &Update {
-            view,
-            table: None,
-            ..u.clone()
-        };
-        if is_stale(&shown, &u.view) {
-            tracing::debug!(
-                game = u.game,
-                channel = u.channel,
-                "a newer board is already shown"
+        let ping = view.ping.map(|user| (user, view.lang, view.deadline_ms));
+        let version = view.version.unwrap_or(0);
+        self.enqueue(
+            u.channel,
+            Job::Board {
+                game: u.game,
+                view,
+                message_id: u.message_id,
+                repost: u.repost,
+                done: None,
+            },
+        );
+        if let Some((user, lang, deadline)) = ping {
+            self.enqueue(
+                u.channel,
+                Job::Ping {
+                    game: u.game,
+                    version,
+                    user,
+                    text: ping_text(user, lang, deadline),
+                },
             );
-            return;
         }
-        let ch = ChannelId::new(u.channel);
-        // An update queued before a repost still names the old message: show the newest.
-        let known = self
-            .current
-            .lock()
-            .expect("current lock")
-            .get(&u.game)
-            .copied();
-        let message_id = known.or(u.message_id);
-        let repost = u.repost && !(known.is_some() && known != u.message_id);
-        if let (false, Some(id)) = (repost, message_id) {
-            match self.edit(ch, id, &u.view, u.game).await {
-                Ok(()) => {
-                    mark_shown(&mut shown, &u.view);
-                    drop(shown);
-                    self.retries.lock().expect("retries lock").remove(&u.game);
-                    self.ping(u.game, u.channel, &u.view).await;
-                    return;
-                }
-                Err(Failure::Forbidden) => {
-                    self.missing_permission(u.game, u.channel).await;
-                    return;
-                }
-                Err(Failure::Retry(_)) => {
-                    // Discord (or the network) is busy, the message is there: wait and edit
-                    // it, never post a second board; the ping waits with the board.
-                    drop(shown);
-                    self.retry_later(u);
-                    return;
-                }
-                Err(f) => {
-                    tracing::warn!(game = u.game, channel = u.channel, message = id, failure = ?f, "editing the board failed; reposting it");
-                }
-            }
-        }
-        if self.post_locked(u.game, u.channel, &u.view).await.is_some() {
-            mark_shown(&mut shown, &u.view);
-            if let (true, Some(old)) = (repost, message_id) {
-                self.strip_buttons(u.game, u.channel, old).await;
-            }
-        }
-        drop(shown);
-        if u.view.ping.is_some() {
-            self.ping(u.game, u.channel, &u.view).await;
+        if ended {
+            self.enqueue(u.channel, Job::Forget { game: u.game });
         }
     }
 
-    /// Edit a message with retries.
-    pub async fn edit(
-        &self,
-        ch: ChannelId,
-        id: u64,
-        view: &View,
-        game: i64,
-    ) -> Result<(), Failure> {
-        let mut attempt = 0;
-        loop {
-            match ch
-                .edit_message(&self.http, MessageId::new(id), edit_message(view))
-                .await
-            {
-                Ok(_) => return Ok(()),
-                Err(e) => {
-                    let f = classify(&e, attempt);
-                    tracing::warn!(game, channel = ch.get(), message = id, attempt, error = %e, "editing the board failed");
-                    match f {
-                        Failure::Retry(d) if attempt + 1 < ATTEMPTS => {
-                            tokio::time::sleep(d).await;
-                            attempt += 1;
-                        }
-                        f => return Err(f),
-                    }
-                }
-            }
-        }
-    }
-
-    /// Post the board as a new message, tell the service its id, ping if a turn started.
-    pub async fn post(&self, game: i64, channel: u64, view: &View) -> Option<u64> {
-        let mut shown = self.lock(game).await;
-        let id = self.post_locked(game, channel, view).await;
-        if id.is_some() {
-            mark_shown(&mut shown, view);
-        }
-        drop(shown);
-        self.ping(game, channel, view).await;
-        id
-    }
-
-    /// Post without the show lock (the caller holds it) and without the ping.
-    async fn post_locked(&self, game: i64, channel: u64, view: &View) -> Option<u64> {
-        let ch = ChannelId::new(channel);
-        let mut attempt = 0;
-        let id = loop {
-            match ch.send_message(&self.http, create_message(view)).await {
-                Ok(m) => break m.id.get(),
-                Err(e) => {
-                    tracing::warn!(game, channel, attempt, error = %e, "posting the board failed");
-                    match classify(&e, attempt) {
-                        Failure::Retry(d) if attempt + 1 < ATTEMPTS => {
-                            tokio::time::sleep(d).await;
-                            attempt += 1;
-                        }
-                        Failure::Forbidden => {
-                            self.missing_permission(game, channel).await;
-                            return None;
-                        }
-                        _ => return None,
-                    }
-                }
-            }
-        };
-        self.posted(game, channel, id).await;
-        Some(id)
+    /// Post the board as a new message (through the channel's writer), tell the service its
+    /// id, ping if a turn started; the new message's id.
+    pub async fn post(self: &Arc<Self>, game: i64, channel: u64, view: &View) -> Option<u64> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.enqueue(
+            channel,
+            Job::Board {
+                game,
+                view: view.clone(),
+                message_id: None,
+                repost: false,
+                done: Some(tx),
+            },
+        );
+        self.ping(game, channel, view);
+        rx.await.ok().flatten()
     }
 
     /// A board that was replaced by a newer message stays as a record, without buttons (an
-    /// edit without an attachment list keeps its picture). Best effort.
-    pub async fn strip_buttons(&self, game: i64, channel: u64, message: u64) {
-        let strip = EditMessage::new().components(Vec::new());
-        let ch = ChannelId::new(channel);
-        if let Err(e) = ch
-            .edit_message(&self.http, MessageId::new(message), strip)
-            .await
-        {
-            tracing::debug!(game, channel, message, error = %e, "could not clear the old board's buttons");
-        }
+    /// edit without an attachment list keeps its picture).
+    pub fn strip_buttons(self: &Arc<Self>, channel: u64, message: u64) {
+        self.enqueue(channel, Job::Strip { message });
     }
 
     /// Record that `game`'s board is now message `id`, if that game is still the channel's.
@@ -455,87 +363,43 @@ impl Poster {
     }
 
     /// Mention the player whose turn just started, in a short message of its own (an edit
-    /// notifies nobody). The previous ping of the channel is deleted to keep it tidy.
-    pub async fn ping(&self, game: i64, channel: u64, view: &View) {
+    /// notifies nobody), through the channel's writer: it waits for its slot, never dropped.
+    /// The previous ping of the channel is deleted to keep it tidy.
+    pub fn ping(self: &Arc<Self>, game: i64, channel: u64, view: &View) {
         let Some(user) = view.ping else { return };
-        let lang = view.lang;
-        let due = view
-            .deadline_ms
-            .map(|ms| format!(" <t:{}:R>", ms.div_euclid(1000)))
-            .unwrap_or_default();
-        let text = match lang {
-            Lang::En => format!("<@{user}> your turn!{due}"),
-            Lang::Ko => format!("<@{user}> 님 차례예요!{due}"),
-        };
-        let ch = ChannelId::new(channel);
-        let msg = CreateMessage::new()
-            .content(text)
-            .allowed_mentions(CreateAllowedMentions::new().users([user]).empty_roles());
-        let mut attempt = 0;
-        let old = loop {
-            match ch.send_message(&self.http, msg.clone()).await {
-                Ok(m) => {
-                    break self
-                        .pings
-                        .lock()
-                        .expect("pings lock")
-                        .insert(channel, m.id.get())
-                }
-                Err(e) => {
-                    tracing::warn!(game, channel, attempt, error = %e, "sending a turn ping failed");
-                    match classify(&e, attempt) {
-                        Failure::Retry(d) if attempt + 1 < ATTEMPTS => {
-                            tokio::time::sleep(d).await;
-                            attempt += 1;
-                        }
-                        _ => {
-                            tracing::error!(game, channel, user, "a turn ping could not be sent");
-                            break None;
-                        }
-                    }
-                }
-            }
-        };
-        if let Some(old) = old {
-            if let Err(e) = ch.delete_message(&self.http, MessageId::new(old)).await {
-                tracing::debug!(game, channel, error = %e, "deleting the previous ping failed");
-            }
-        }
+        self.enqueue(
+            channel,
+            Job::Ping {
+                game,
+                version: view.version.unwrap_or(0),
+                user,
+                text: ping_text(user, view.lang, view.deadline_ms),
+            },
+        );
     }
 
     /// Log a missing permission, and say so in the channel once (if the bot can).
-    pub async fn missing_permission(&self, game: i64, channel: u64) {
+    pub fn missing_permission(self: &Arc<Self>, game: i64, channel: u64) {
         tracing::error!(game, channel, "missing permissions to show the board: the bot needs View Channel, Send Messages, Attach Files and Read Message History here");
-        if !self.warned.lock().expect("warned lock").insert(channel) {
-            return;
-        }
-        let text = "⚠️ I can't show the game board here: I need the View Channel, Send Messages, Embed Links, Attach Files and Read Message History permissions in this channel. / 이 채널에서 판을 보여 줄 권한이 없어요.";
-        let msg = CreateMessage::new()
-            .content(text)
-            .allowed_mentions(no_mentions());
-        if let Err(e) = ChannelId::new(channel).send_message(&self.http, msg).await {
-            tracing::error!(game, channel, error = %e, "could not report the missing permission in the channel");
+        if self.warned.lock().expect("warned lock").insert(channel) {
+            self.enqueue(
+                channel,
+                Job::Notice {
+                    text: MISSING_PERMISSIONS.to_string(),
+                },
+            );
         }
     }
 }
 
 /// Show every update the service pushes (bots, timers, reposts). Updates of one game that
 /// queued up are coalesced to the latest (a repost wins, and so does a ping). Each channel has
-/// its own worker, so a retrying edit in one channel leaves the others alone, while one
-/// channel's updates stay in order.
+/// its own worker that draws the boards in order and hands them to the channel's writer.
 pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) {
     let mut workers: HashMap<u64, mpsc::UnboundedSender<Update>> = HashMap::new();
-    // Updates to show again (their edits kept failing) come back here.
-    let (later_tx, mut later) = mpsc::unbounded_channel();
-    *poster.later.lock().expect("later lock") = Some(later_tx);
-    loop {
-        let first = tokio::select! {
-            u = rx.recv() => match u {
-                Some(u) => u,
-                None => break,
-            },
-            Some(u) = later.recv() => u,
-        };
+    while let Some(first) = rx.recv().await {
+        // Forget the workers that retired.
+        workers.retain(|_, tx| !tx.is_closed());
         let mut batch = vec![first];
         while let Ok(u) = rx.try_recv() {
             batch.push(u);
@@ -545,8 +409,7 @@ pub async fn pump(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) 
             if let Some(prev) = latest.iter_mut().find(|p| p.game == u.game) {
                 let repost = prev.repost || u.repost;
                 let ping = u.view.ping.or(prev.view.ping);
-                // The newest board wins (an update shown again later may come after a newer
-                // one).
+                // The newest board wins.
                 if u.view.version >= prev.view.version {
                     *prev = u;
                 }

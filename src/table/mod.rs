@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod core;
 pub mod demo;
+pub mod open;
 pub mod paint;
 pub mod persist;
 pub mod service;

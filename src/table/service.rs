@@ -73,6 +73,20 @@ pub struct Update {
     pub table: Option<Box<Table>>,
 }
 
+impl Update {
+    /// Show `view` on message `message_id` of `channel` (a new message when there is none).
+    pub fn of_view(view: View, channel: u64, message_id: Option<u64>) -> Option<Update> {
+        Some(Update {
+            game: view.game?,
+            channel,
+            message_id,
+            repost: message_id.is_none(),
+            view,
+            table: None,
+        })
+    }
+}
+
 /// Service settings.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -114,6 +128,10 @@ pub enum Problem {
     Moved {
         message_id: u64,
     },
+    /// House rules that cannot be used (nothing was opened or saved).
+    HouseRules(crate::game::RulesError),
+    /// The server's settings could not be read or written.
+    Settings(StoreError),
 }
 
 impl Problem {
@@ -151,6 +169,13 @@ impl Problem {
             (Problem::Elsewhere, Lang::En) => {
                 "This game is moving to another instance of the bot. Please try again in a few seconds.".into()
             }
+            (Problem::HouseRules(e), lang) => super::open::house_rules_refusal(e, lang),
+            (Problem::Settings(_), Lang::En) => {
+                "I couldn't reach this server's settings (a database error). No game was opened and nothing was changed; please try again.".into()
+            }
+            (Problem::Settings(_), Lang::Ko) => {
+                "이 서버의 설정을 다루지 못했어요 (데이터베이스 오류). 판은 열리지 않았고 바뀐 것도 없어요. 다시 해 주세요.".into()
+            }
             (Problem::Elsewhere, Lang::Ko) => {
                 "이 판을 봇의 다른 인스턴스로 옮기는 중이에요. 몇 초 뒤에 다시 해 주세요.".into()
             }
@@ -158,7 +183,32 @@ impl Problem {
     }
 }
 
-type ReplyTx = oneshot::Sender<Result<View, Problem>>;
+/// An actor's answer: the view (without its picture) and the table to draw it from, off the
+/// async threads, by the caller.
+type ReplyTx = oneshot::Sender<Result<(View, Option<Box<Table>>), Problem>>;
+
+/// What the Discord layer shows for a click.
+#[derive(Debug)]
+pub enum Answer {
+    /// Edit the clicked message with this board.
+    Edit(View),
+    /// Post this board as a new message (a rematch's lobby); the clicked one stays as it is.
+    Post(View),
+}
+
+impl Answer {
+    pub fn view(&self) -> &View {
+        match self {
+            Answer::Edit(v) | Answer::Post(v) => v,
+        }
+    }
+
+    pub fn into_view(self) -> View {
+        match self {
+            Answer::Edit(v) | Answer::Post(v) => v,
+        }
+    }
+}
 
 enum Msg {
     Do {
@@ -174,7 +224,7 @@ enum Msg {
         at_ms: i64,
     },
     Peek {
-        reply: oneshot::Sender<Table>,
+        reply: oneshot::Sender<(Table, Option<u64>)>,
     },
     Shutdown {
         done: oneshot::Sender<()>,
@@ -560,6 +610,72 @@ impl Service {
             .map(|h| h.tx.clone())
     }
 
+    /// Open a game as a person asks for it (`/yut new`): the server's defaults fill what the
+    /// request leaves out, house rules are checked, the bots asked for are seated.
+    pub async fn create_game(
+        &self,
+        guild: u64,
+        channel: u64,
+        actor: &Actor,
+        request: &super::open::GameRequest,
+    ) -> Result<View, Problem> {
+        let defaults = self.server_defaults(guild).await?;
+        let settings = super::open::settings(&defaults, request).map_err(Problem::HouseRules)?;
+        let mut view = self.create(guild, channel, actor, settings).await?;
+        for _ in 0..request.bots.min(3) {
+            match self
+                .command(
+                    channel,
+                    actor,
+                    Command::AddBot {
+                        level: request.level,
+                    },
+                )
+                .await
+            {
+                Ok(v) => view = v,
+                Err(_) => break,
+            }
+        }
+        Ok(view)
+    }
+
+    /// The server's defaults (`/yut settings`).
+    pub async fn server_defaults(
+        &self,
+        guild: u64,
+    ) -> Result<crate::store::ServerDefaults, Problem> {
+        self.inner.store.server_defaults(guild).await.map_err(|e| {
+            tracing::error!(guild, error = %e, "reading the server's defaults");
+            Problem::Settings(e)
+        })
+    }
+
+    /// Save the server's defaults; their house rules are checked first.
+    pub async fn set_server_defaults(
+        &self,
+        guild: u64,
+        defaults: &crate::store::ServerDefaults,
+    ) -> Result<(), Problem> {
+        if let Some(text) = &defaults.house_rules {
+            let base = defaults
+                .preset
+                .as_deref()
+                .and_then(crate::game::Preset::from_word)
+                .unwrap_or(crate::game::Preset::Standard);
+            super::open::house_rules(base, text).map_err(Problem::HouseRules)?;
+        }
+        let now = self.now_ms();
+        self.inner
+            .store
+            .set_server_defaults(guild, defaults, now)
+            .await
+            .map_err(|e| {
+                tracing::error!(guild, error = %e, "saving the server's defaults");
+                Problem::Settings(e)
+            })
+    }
+
     /// Open a lobby in a channel, hosted by `actor`.
     pub async fn create(
         &self,
@@ -571,12 +687,9 @@ impl Service {
         settings.check().map_err(Problem::Refused)?;
         let fence = self.fence_of(guild).ok_or(Problem::Elsewhere)?;
         if let Some(h) = self.handle_of(channel) {
-            let t = peek(&h).await;
-            if let Some(t) = t {
+            if let Some((t, message_id)) = peek_message(&h).await {
                 if t.status.is_active() {
-                    return Err(Problem::AlreadyRunning {
-                        message_id: self.message_of(t.id).await,
-                    });
+                    return Err(Problem::AlreadyRunning { message_id });
                 }
             }
         }
@@ -631,7 +744,12 @@ impl Service {
             }
             e => Problem::Storage(e),
         })?;
-        let view = table_view(&table, self.inner.painter.as_ref());
+        let view = self
+            .drawn((
+                table_view(&table, &super::view::NoPainter),
+                Some(Box::new(table.clone())),
+            ))
+            .await;
         let snapshot_version = table.version;
         self.spawn(
             Stored {
@@ -646,14 +764,50 @@ impl Service {
         Ok(view)
     }
 
-    /// The message that shows a game's board, as stored.
+    /// The message that shows a game's board: its actor's (the one owner while it runs),
+    /// else as stored.
     pub async fn message_of(&self, game: i64) -> Option<u64> {
+        let running = self
+            .inner
+            .games
+            .lock()
+            .expect("games lock")
+            .values()
+            .find(|h| h.game == game)
+            .map(|h| h.tx.clone());
+        if let Some(h) = running {
+            if let Some((_, m)) = peek_message(&h).await {
+                return m;
+            }
+        }
         self.inner
             .store
             .load(game)
             .await
             .ok()
             .and_then(|l| l.row.message_id)
+    }
+
+    /// Draw an actor's answer (off the async threads).
+    async fn drawn(&self, answer: (View, Option<Box<Table>>)) -> View {
+        let (view, table) = answer;
+        let Some(table) = table else { return view };
+        let service = self.clone();
+        let update = Update {
+            game: table.id,
+            channel: table.channel,
+            message_id: None,
+            repost: false,
+            view,
+            table: Some(table),
+        };
+        match tokio::task::spawn_blocking(move || service.render(&update)).await {
+            Ok(v) => v,
+            Err(e) => {
+                tracing::error!(error = %e, "drawing the board failed");
+                View::default()
+            }
+        }
     }
 
     /// A button press: the custom id carries game, version and action.
@@ -663,28 +817,36 @@ impl Service {
         actor: &Actor,
         custom_id: &str,
     ) -> Result<View, Problem> {
-        self.click_on(channel, actor, custom_id, None).await
+        self.click_on(channel, actor, custom_id, None)
+            .await
+            .map(Answer::into_view)
     }
 
-    /// A button press on message `on`: refused with [`Problem::Moved`] when the game's board
-    /// lives on another message now.
+    /// A button press on message `on`: what to show (edit that message, or post a new one
+    /// for a rematch). Refused with [`Problem::Moved`] when the game's board lives on
+    /// another message now, [`Problem::Stale`] for an old board, [`Problem::BadButton`] for a
+    /// custom id that is not ours.
     pub async fn click_on(
         &self,
         channel: u64,
         actor: &Actor,
         custom_id: &str,
         on: Option<u64>,
-    ) -> Result<View, Problem> {
+    ) -> Result<Answer, Problem> {
         let (game, version, cmd) = decode(custom_id).map_err(|_| Problem::BadButton)?;
         if cmd == Command::Rematch {
-            return self.rematch(channel, actor, game, version).await;
+            return self
+                .rematch(channel, actor, game, version)
+                .await
+                .map(Answer::Post);
         }
         let h = self.handle_of(channel).ok_or(Problem::Stale)?;
         let t = peek(&h).await.ok_or(Problem::Stale)?;
         if t.id != game {
             return Err(Problem::Stale);
         }
-        send(&h, actor.clone(), cmd, Some(version), on).await
+        let answer = send(&h, actor.clone(), cmd, Some(version), on).await?;
+        Ok(Answer::Edit(self.drawn(answer).await))
     }
 
     /// A command without a version (slash commands): applies to the channel's active game.
@@ -695,14 +857,17 @@ impl Service {
         cmd: Command,
     ) -> Result<View, Problem> {
         let h = self.handle_of(channel).ok_or(Problem::NoGame)?;
-        send(&h, actor.clone(), cmd, None, None).await
+        let answer = send(&h, actor.clone(), cmd, None, None).await?;
+        Ok(self.drawn(answer).await)
     }
 
     /// The current view of the channel's game (active or the last finished one).
     pub async fn board(&self, channel: u64) -> Result<View, Problem> {
         if let Some(h) = self.handle_of(channel) {
             if let Some(t) = peek(&h).await {
-                return Ok(table_view(&t, self.inner.painter.as_ref()));
+                return Ok(self
+                    .drawn((table_view(&t, &super::view::NoPainter), Some(Box::new(t))))
+                    .await);
             }
         }
         let id = match self.inner.store.latest_in_channel(channel).await {
@@ -713,7 +878,10 @@ impl Service {
         let s = persist::load(&self.inner.store, id)
             .await
             .map_err(Problem::Storage)?;
-        Ok(table_view(&s.table, self.inner.painter.as_ref()))
+        let t = s.table;
+        Ok(self
+            .drawn((table_view(&t, &super::view::NoPainter), Some(Box::new(t))))
+            .await)
     }
 
     /// The table of the channel's active game, if any.
@@ -840,6 +1008,11 @@ impl Service {
 }
 
 async fn peek(h: &mpsc::Sender<Msg>) -> Option<Table> {
+    peek_message(h).await.map(|(t, _)| t)
+}
+
+/// The table and the message that shows its board (the actor owns it).
+async fn peek_message(h: &mpsc::Sender<Msg>) -> Option<(Table, Option<u64>)> {
     let (tx, rx) = oneshot::channel();
     h.send(Msg::Peek { reply: tx }).await.ok()?;
     rx.await.ok()
@@ -851,7 +1024,7 @@ async fn send(
     cmd: Command,
     version: Option<u64>,
     on: Option<u64>,
-) -> Result<View, Problem> {
+) -> Result<(View, Option<Box<Table>>), Problem> {
     let (tx, rx) = oneshot::channel();
     h.send(Msg::Do {
         actor,
@@ -902,7 +1075,7 @@ impl GameActor {
                         break;
                     }
                     Some(Msg::Peek { reply }) => {
-                        let _ = reply.send(self.table.clone());
+                        let _ = reply.send((self.table.clone(), self.message_id));
                     }
                     Some(Msg::Posted { message_id, at_ms }) => {
                         self.message_id = Some(message_id);
@@ -917,7 +1090,10 @@ impl GameActor {
                             Some((_, live)) => Err(Problem::Moved { message_id: live }),
                             None => self.handle(&actor, &cmd, version).await,
                         };
-                        let r = r.map(|v| v.unwrap_or_default());
+                        let r = r.map(|v| match v {
+                            Some(v) => (v, Some(Box::new(self.table.clone()))),
+                            None => (View::default(), None),
+                        });
                         self.record(t0);
                         let _ = reply.send(r);
                     }
@@ -1024,10 +1200,11 @@ impl GameActor {
         if actor == &Actor::System {
             return Ok(None);
         }
-        // The answer shows this view; count it as the latest update.
+        // The answer shows this view; count it as the latest update. Its picture is drawn by
+        // the caller, off the async threads.
         self.last_push = Some(Instant::now());
         self.pending = None;
-        Ok(Some(table_view(&self.table, self.inner.painter.as_ref())))
+        Ok(Some(table_view(&self.table, &super::view::NoPainter)))
     }
 
     /// The write for moving from the current table to `next`: the log entry and the columns

@@ -102,6 +102,8 @@ pub struct Req {
     pub method: Method,
     pub path: String,
     pub status: u16,
+    /// When the request arrived.
+    pub at: Instant,
 }
 
 /// How the stand-in behaves as Discord's gateway. `Default` is Discord's own behaviour for
@@ -119,6 +121,11 @@ pub struct StandInOptions {
     /// answers READY; `true` answers as Discord does, with op 9 Invalid Session (`d: false`)
     /// and no READY, and records it only in `State_::identify_log` (`session_id: None`).
     pub invalid_session_on_early_identify: bool,
+    /// Discord's per-channel budget, when set: at most this many writes (POST, PATCH and
+    /// DELETE of `/channels/{id}/messages...`, counted together, stricter than Discord's
+    /// per-route buckets) per window of this length from the first write of the window, with
+    /// `X-RateLimit-*` headers on every write and a 429 with `Retry-After` above it.
+    pub channel_budget: Option<(u32, Duration)>,
 }
 
 impl Default for StandInOptions {
@@ -128,6 +135,7 @@ impl Default for StandInOptions {
             max_concurrency: 1,
             identify_window: Duration::from_secs(5),
             invalid_session_on_early_identify: false,
+            channel_budget: None,
         }
     }
 }
@@ -239,6 +247,14 @@ pub struct State_ {
     /// Every channel-message call in this channel answers 500 (a Discord outage there).
     pub broken_channel: Option<u64>,
     pub failed: Vec<(String, u16)>,
+    /// Statuses (and a 429's `retry_after`, seconds) to answer the next channel writes with.
+    pub fail_writes: VecDeque<(u16, f64)>,
+    /// Per channel: the budget window's start and the writes in it.
+    pub budget: HashMap<u64, (Instant, u32)>,
+    /// Every channel write that arrived (channel, when, what), answered or not.
+    pub writes: Vec<(u64, Instant, String)>,
+    /// The 429s the budget answered (what, when).
+    pub limited: Vec<(String, Instant)>,
     /// Dispatches made, delivered or not.
     pub seq: u64,
     /// Where each channel is: `Some(guild)`, or `None` for a DM. Unlisted: `GUILD`.
@@ -541,6 +557,31 @@ fn json_response(status: StatusCode, v: Value) -> Response {
         v.to_string(),
     )
         .into_response()
+}
+
+/// A 429 as Discord sends it: `retry_after` in the body (seconds, with decimals) and
+/// `Retry-After` (whole seconds, rounded up) in the headers.
+fn limited_response(retry_after: f64, bucket: &str) -> Response {
+    let body = json!({
+        "message": "You are being rate limited.",
+        "retry_after": (retry_after * 1000.0).ceil() / 1000.0,
+        "global": false,
+    });
+    let mut r = json_response(StatusCode::TOO_MANY_REQUESTS, body);
+    let h = r.headers_mut();
+    h.insert(
+        "retry-after",
+        (retry_after.ceil() as u64).to_string().parse().unwrap(),
+    );
+    h.insert("x-ratelimit-limit", "5".parse().unwrap());
+    h.insert("x-ratelimit-remaining", "0".parse().unwrap());
+    h.insert(
+        "x-ratelimit-reset-after",
+        format!("{retry_after:.3}").parse().unwrap(),
+    );
+    h.insert("x-ratelimit-bucket", bucket.parse().unwrap());
+    h.insert("x-ratelimit-scope", "user".parse().unwrap());
+    r
 }
 
 fn error_response(status: u16) -> Response {
@@ -1255,13 +1296,109 @@ async fn handle(State(s): State<StandIn>, req: Request) -> Response {
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_string();
-    let resp = route(&s, method.clone(), &path, auth, req).await;
+    let at = Instant::now();
+    let resp = match s.channel_write(&method, &path, at) {
+        Ok(headers) => {
+            let mut resp = route(&s, method.clone(), &path, auth, req).await;
+            if let Some(h) = headers {
+                resp.headers_mut().extend(h);
+            }
+            resp
+        }
+        Err(refused) => *refused,
+    };
     s.state.lock().unwrap().requests.push(Req {
         method,
         path,
         status: resp.status().as_u16(),
+        at,
     });
     resp
+}
+
+impl StandIn {
+    /// A write to a channel's messages: injected failures, then the budget (if enforced).
+    /// `Ok(headers)` to answer it (with these rate-limit headers), `Err(answer)` to refuse.
+    fn channel_write(
+        &self,
+        method: &Method,
+        path: &str,
+        at: Instant,
+    ) -> Result<Option<axum::http::HeaderMap>, Box<Response>> {
+        let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+        let channel = match (method.clone(), parts.as_slice()) {
+            (Method::POST, ["channels", ch, "messages"])
+            | (Method::PATCH, ["channels", ch, "messages", _])
+            | (Method::DELETE, ["channels", ch, "messages", _]) => ch.parse::<u64>().unwrap_or(0),
+            _ => return Ok(None),
+        };
+        let what = format!("{method} {path}");
+        let bucket = format!("channel-{channel}");
+        let mut st = self.state.lock().unwrap();
+        st.writes.push((channel, at, what.clone()));
+        if let Some((status, retry_after)) = st.fail_writes.pop_front() {
+            st.failed.push((what, status));
+            return Err(Box::new(if status == 429 {
+                limited_response(retry_after, &bucket)
+            } else {
+                error_response(status)
+            }));
+        }
+        let Some((limit, per)) = self.options.channel_budget else {
+            return Ok(None);
+        };
+        let window = st.budget.entry(channel).or_insert((at, 0));
+        if at >= window.0 + per {
+            *window = (at, 0);
+        }
+        let reset_after = (window.0 + per - at).as_secs_f64();
+        if window.1 >= limit {
+            st.limited.push((what.clone(), at));
+            st.failed.push((what, 429));
+            return Err(Box::new(limited_response(reset_after, &bucket)));
+        }
+        window.1 += 1;
+        let mut h = axum::http::HeaderMap::new();
+        h.insert("x-ratelimit-limit", limit.to_string().parse().unwrap());
+        h.insert(
+            "x-ratelimit-remaining",
+            (limit - window.1).to_string().parse().unwrap(),
+        );
+        h.insert(
+            "x-ratelimit-reset-after",
+            format!("{reset_after:.3}").parse().unwrap(),
+        );
+        h.insert("x-ratelimit-bucket", bucket.parse().unwrap());
+        Ok(Some(h))
+    }
+
+    /// Answer the next `n` channel writes with 429, `retry_after` seconds.
+    pub fn limit_next_writes(&self, n: usize, retry_after: f64) {
+        let mut st = self.state.lock().unwrap();
+        for _ in 0..n {
+            st.fail_writes.push_back((429, retry_after));
+        }
+    }
+
+    /// The most writes to `channel` that arrived within any `window`.
+    pub fn max_writes_within(&self, channel: u64, window: Duration) -> usize {
+        let st = self.state.lock().unwrap();
+        let times: Vec<Instant> = st
+            .writes
+            .iter()
+            .filter(|w| w.0 == channel)
+            .map(|w| w.1)
+            .collect();
+        let mut best = 0;
+        let mut j = 0;
+        for i in 0..times.len() {
+            while times[i].duration_since(times[j]) >= window {
+                j += 1;
+            }
+            best = best.max(i - j + 1);
+        }
+        best
+    }
 }
 
 async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Request) -> Response {

@@ -1,0 +1,913 @@
+//! One writer per channel. Every write to a channel (board edits, new boards, turn pings,
+//! deletions, the missing-permission notice) goes through the channel's writer, which keeps
+//! within the budget Discord reports and never drops what matters:
+//!
+//! - at most [`CHANNEL_WRITES`] writes per [`CHANNEL_WINDOW`], counted from the moment each
+//!   answer arrived (Discord's per-channel message budget; the bot never spends the last slot
+//!   on a chore), and none while the reported bucket is empty (`X-RateLimit-Remaining: 0` for
+//!   `X-RateLimit-Reset-After`);
+//! - a 429 is waited out exactly (`retry_after` of the body, else the `Retry-After` header); a
+//!   global one (`X-RateLimit-Global` or `"global": true`) pauses every channel;
+//! - board updates are coalesced (only the newest of a game is kept); a failing edit is
+//!   retried after a wait that doubles (1 s to 30 s), never replaced by a second board; a new
+//!   board is posted only when the old message is gone (404, Unknown Message) or too old to
+//!   edit (30046);
+//! - a turn ping waits for its slot but is never dropped (only a newer ping of the same game,
+//!   whose turn replaced it, makes it moot).
+//!
+//! The writes are made with serenity's request builder on our own HTTP client, so the
+//! rate-limit headers and 429 bodies are read the same way with or without `DISCORD_API_URL`
+//! (where serenity's own limiter is off).
+
+use super::send::{attachment, create_message, edit_message, no_mentions, Poster};
+use crate::table::View;
+use serde_json::Value;
+use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, MessageId};
+use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+/// Writes per channel within [`CHANNEL_WINDOW`] (Discord: 5 messages per 5 s per channel).
+pub const CHANNEL_WRITES: usize = 5;
+/// The window of the channel budget.
+pub const CHANNEL_WINDOW: Duration = Duration::from_secs(5);
+/// Room for clocks and the network on top of the window.
+const MARGIN: Duration = Duration::from_millis(60);
+/// A writer with nothing to do for this long retires (a new one starts on the next write).
+const IDLE: Duration = Duration::from_secs(60);
+
+/// REST calls that write to channels, on our own client (serenity's request builder).
+pub struct Rest {
+    client: reqwest::Client,
+    token: String,
+    /// `DISCORD_API_URL`, replacing `https://discord.com`.
+    base: Option<String>,
+}
+
+/// What Discord said about the budget in an answer.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Limits {
+    pub limit: Option<u32>,
+    pub remaining: Option<u32>,
+    pub reset_after: Option<Duration>,
+    pub bucket: Option<String>,
+    pub global: bool,
+    /// A 429's wait: the body's `retry_after` (seconds, with decimals), else `Retry-After`.
+    pub retry_after: Option<Duration>,
+}
+
+/// The answer to one write.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Done; a new message's id.
+    Done(Option<u64>),
+    /// 429: wait this long (and every channel, if global).
+    Limited { wait: Duration, global: bool },
+    /// Any other failure: the HTTP status (None: the network) and Discord's error code.
+    Failed { status: Option<u16>, code: i64 },
+}
+
+fn header<T: std::str::FromStr>(h: &reqwest::header::HeaderMap, name: &str) -> Option<T> {
+    h.get(name)?.to_str().ok()?.trim().parse().ok()
+}
+
+fn seconds(s: f64) -> Option<Duration> {
+    (s.is_finite() && s >= 0.0).then(|| Duration::from_secs_f64(s.min(3600.0)))
+}
+
+/// Read the rate-limit headers (and a 429's body).
+pub fn read_limits(h: &reqwest::header::HeaderMap, body: Option<&Value>) -> Limits {
+    let mut l = Limits {
+        limit: header(h, "x-ratelimit-limit"),
+        remaining: header(h, "x-ratelimit-remaining"),
+        reset_after: header::<f64>(h, "x-ratelimit-reset-after").and_then(seconds),
+        bucket: header(h, "x-ratelimit-bucket"),
+        global: header::<String>(h, "x-ratelimit-global").is_some_and(|g| g == "true"),
+        retry_after: header::<f64>(h, "retry-after").and_then(seconds),
+    };
+    if let Some(b) = body {
+        if let Some(s) = b
+            .get("retry_after")
+            .and_then(Value::as_f64)
+            .and_then(seconds)
+        {
+            l.retry_after = Some(s);
+        }
+        if b.get("global").and_then(Value::as_bool) == Some(true) {
+            l.global = true;
+        }
+    }
+    l
+}
+
+/// One write.
+#[derive(Debug, Clone)]
+pub enum Write {
+    Post(CreateMessage, Option<serenity::all::CreateAttachment>),
+    Edit(u64, EditMessage, Option<serenity::all::CreateAttachment>),
+    Delete(u64),
+}
+
+impl Rest {
+    pub fn new(token: &str, base: Option<String>) -> Rest {
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("an HTTP client");
+        Rest {
+            client,
+            token: token.to_string(),
+            base,
+        }
+    }
+
+    /// Make one write; never retries (the writer decides).
+    pub async fn send(&self, channel: u64, w: &Write) -> (Answer, Limits) {
+        let channel_id = ChannelId::new(channel);
+        let request = match w {
+            Write::Post(m, file) => body(
+                Request::new(Route::ChannelMessages { channel_id }, LightMethod::Post),
+                m,
+                file,
+            ),
+            Write::Edit(id, m, file) => body(
+                Request::new(
+                    Route::ChannelMessage {
+                        channel_id,
+                        message_id: MessageId::new(*id),
+                    },
+                    LightMethod::Patch,
+                ),
+                m,
+                file,
+            ),
+            Write::Delete(id) => Ok(Request::new(
+                Route::ChannelMessage {
+                    channel_id,
+                    message_id: MessageId::new(*id),
+                },
+                LightMethod::Delete,
+            )),
+        };
+        let built = request.and_then(|r| {
+            r.build(&self.client, &self.token, self.base.as_deref())
+                .map_err(|e| e.to_string())
+                .and_then(|b| b.build().map_err(|e| e.to_string()))
+        });
+        let request = match built {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!(channel, error = %e, "could not build a request");
+                return (
+                    Answer::Failed {
+                        status: Some(400),
+                        code: 0,
+                    },
+                    Limits::default(),
+                );
+            }
+        };
+        let response = match self.client.execute(request).await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(channel, error = %e, "a write did not reach Discord");
+                return (
+                    Answer::Failed {
+                        status: None,
+                        code: 0,
+                    },
+                    Limits::default(),
+                );
+            }
+        };
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap_or_default();
+        let json: Option<Value> = serde_json::from_str(&text).ok();
+        let limits = read_limits(&headers, json.as_ref());
+        let answer = match status {
+            200..=299 => Answer::Done(
+                json.as_ref()
+                    .and_then(|v| v.get("id"))
+                    .and_then(Value::as_str)
+                    .and_then(|s| s.parse().ok()),
+            ),
+            429 => Answer::Limited {
+                wait: limits.retry_after.unwrap_or(Duration::from_secs(1)),
+                global: limits.global,
+            },
+            _ => Answer::Failed {
+                status: Some(status),
+                code: json
+                    .as_ref()
+                    .and_then(|v| v.get("code"))
+                    .and_then(Value::as_i64)
+                    .unwrap_or(0),
+            },
+        };
+        (answer, limits)
+    }
+}
+
+fn body<'a, T: serde::Serialize>(
+    r: Request<'a>,
+    m: &T,
+    file: &Option<serenity::all::CreateAttachment>,
+) -> Result<Request<'a>, String> {
+    let json = serde_json::to_string(m).map_err(|e| e.to_string())?;
+    Ok(match file {
+        Some(f) => r.multipart(Some(Multipart {
+            upload: MultipartUpload::Attachments(vec![f.clone()]),
+            payload_json: Some(json),
+            fields: vec![],
+        })),
+        None => r.body(Some(json.into_bytes())),
+    })
+}
+
+/// What the failure of a write means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// Try again later (5xx, the network).
+    Retry,
+    /// The message is gone or too old to edit.
+    Gone,
+    /// The bot lacks a permission in the channel.
+    Forbidden,
+    /// Anything else (a bug: logged, the write given up).
+    Other,
+}
+
+pub fn failure(status: Option<u16>, code: i64) -> Failure {
+    match (status, code) {
+        (None, _) | (Some(500..=599), _) => Failure::Retry,
+        (_, 10008) | (_, 10003) | (_, 30046) | (Some(404), _) => Failure::Gone,
+        (Some(403), _) | (_, 50001) | (_, 50013) => Failure::Forbidden,
+        _ => Failure::Other,
+    }
+}
+
+/// A job for a channel's writer.
+pub enum Job {
+    /// Show this board (the newest of a game wins); `done` hears the message id.
+    Board {
+        game: i64,
+        view: View,
+        message_id: Option<u64>,
+        repost: bool,
+        done: Option<oneshot::Sender<Option<u64>>>,
+    },
+    /// Tell `user` their turn started (shown board `version`).
+    Ping {
+        game: i64,
+        version: u64,
+        user: u64,
+        text: String,
+    },
+    /// Take the buttons off a board that was replaced.
+    Strip { message: u64 },
+    /// Say once that permissions are missing.
+    Notice { text: String },
+    /// The game ended: forget it once its board is shown.
+    Forget { game: i64 },
+}
+
+struct Board {
+    game: i64,
+    view: View,
+    message_id: Option<u64>,
+    repost: bool,
+    done: Vec<oneshot::Sender<Option<u64>>>,
+}
+
+struct Ping {
+    game: i64,
+    version: u64,
+    user: u64,
+    text: String,
+}
+
+enum Chore {
+    Strip(u64),
+    Delete(u64),
+    Notice(String),
+}
+
+/// Counters of every writer, for logs, tests and benchmarks.
+#[derive(Debug, Default)]
+pub struct WriteStats {
+    pub writes: AtomicU64,
+    pub limited: AtomicU64,
+    pub pings_sent: AtomicU64,
+    pub pings_moot: AtomicU64,
+    pub boards_coalesced: AtomicU64,
+}
+
+/// The state of one channel's writer.
+struct Channel {
+    id: u64,
+    boards: Vec<Board>,
+    pings: VecDeque<Ping>,
+    chores: VecDeque<Chore>,
+    /// When the answers of the last writes arrived (the window's count).
+    sent: VecDeque<Instant>,
+    /// No write before this (a 429, an empty bucket, a back-off).
+    until: Option<Instant>,
+    /// Failures in a row (the back-off doubles).
+    failures: u32,
+    /// The last ping posted (deleted when the next one is).
+    last_ping: Option<u64>,
+    /// Games that ended: forgotten once nothing of theirs is pending.
+    ended: Vec<i64>,
+}
+
+impl Channel {
+    fn new(id: u64) -> Channel {
+        Channel {
+            id,
+            boards: Vec::new(),
+            pings: VecDeque::new(),
+            chores: VecDeque::new(),
+            sent: VecDeque::new(),
+            until: None,
+            failures: 0,
+            last_ping: None,
+            ended: Vec::new(),
+        }
+    }
+
+    fn is_idle(&self) -> bool {
+        self.boards.is_empty() && self.pings.is_empty() && self.chores.is_empty()
+    }
+
+    fn add(&mut self, job: Job, stats: &WriteStats) {
+        match job {
+            Job::Board {
+                game,
+                view,
+                message_id,
+                repost,
+                done,
+            } => {
+                if let Some(b) = self.boards.iter_mut().find(|b| b.game == game) {
+                    if view.version >= b.view.version {
+                        stats.boards_coalesced.fetch_add(1, Ordering::Relaxed);
+                        b.view = view;
+                        if message_id.is_some() {
+                            b.message_id = message_id;
+                        }
+                    }
+                    b.repost |= repost;
+                    b.done.extend(done);
+                } else {
+                    self.boards.push(Board {
+                        game,
+                        view,
+                        message_id,
+                        repost,
+                        done: done.into_iter().collect(),
+                    });
+                }
+            }
+            Job::Ping {
+                game,
+                version,
+                user,
+                text,
+            } => {
+                // A newer turn of the same game makes an older ping moot.
+                let before = self.pings.len();
+                self.pings
+                    .retain(|p| !(p.game == game && p.version < version));
+                let moot = before - self.pings.len();
+                if moot > 0 {
+                    stats.pings_moot.fetch_add(moot as u64, Ordering::Relaxed);
+                    tracing::info!(
+                        game,
+                        channel = self.id,
+                        "a turn ping was overtaken by the next turn before its slot"
+                    );
+                }
+                if !self
+                    .pings
+                    .iter()
+                    .any(|p| p.game == game && p.version >= version)
+                {
+                    self.pings.push_back(Ping {
+                        game,
+                        version,
+                        user,
+                        text,
+                    });
+                }
+            }
+            Job::Strip { message } => self.chores.push_back(Chore::Strip(message)),
+            Job::Notice { text } => self.chores.push_back(Chore::Notice(text)),
+            Job::Forget { game } => self.ended.push(game),
+        }
+    }
+
+    /// Forget the window's writes that left it.
+    fn prune(&mut self, now: Instant) {
+        while self
+            .sent
+            .front()
+            .is_some_and(|t| *t + CHANNEL_WINDOW + MARGIN <= now)
+        {
+            self.sent.pop_front();
+        }
+    }
+
+    /// When a write is allowed while at most `room` writes are in the window (`room <
+    /// CHANNEL_WRITES`: a chore leaves a slot free for a ping or a board).
+    fn free_at(&self, room: usize, now: Instant) -> Instant {
+        let mut at = now;
+        if self.sent.len() > room {
+            at = at.max(self.sent[self.sent.len() - 1 - room] + CHANNEL_WINDOW + MARGIN);
+        }
+        if let Some(u) = self.until {
+            at = at.max(u);
+        }
+        at
+    }
+}
+
+/// What the writer does next.
+enum Next {
+    Board(usize),
+    Ping,
+    Chore(usize),
+}
+
+impl Poster {
+    /// Hand a job to the channel's writer (starting one if needed).
+    pub fn enqueue(self: &Arc<Self>, channel: u64, job: Job) {
+        let mut writers = self.writers.lock().expect("writers lock");
+        let job = match writers.get(&channel) {
+            Some(tx) => match tx.send(job) {
+                Ok(()) => return,
+                Err(mpsc::error::SendError(job)) => job,
+            },
+            None => job,
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let _ = tx.send(job);
+        writers.insert(channel, tx);
+        tokio::spawn(self.clone().write_channel(channel, rx));
+    }
+
+    /// Is a global rate limit in force? Until when.
+    fn global_until(&self) -> Option<Instant> {
+        let g = *self.global.lock().expect("global lock");
+        g.filter(|t| *t > Instant::now())
+    }
+
+    /// The writer of one channel.
+    async fn write_channel(self: Arc<Self>, channel: u64, mut rx: mpsc::UnboundedReceiver<Job>) {
+        let mut ch = Channel::new(channel);
+        let mut closed = false;
+        loop {
+            while let Ok(job) = rx.try_recv() {
+                ch.add(job, &self.write_stats);
+            }
+            if ch.is_idle() {
+                self.forget_ended(&mut ch);
+                if closed {
+                    break;
+                }
+                match tokio::time::timeout(IDLE, rx.recv()).await {
+                    Ok(Some(job)) => ch.add(job, &self.write_stats),
+                    Ok(None) => break,
+                    Err(_) => {
+                        // Retire: refuse new jobs (the next one starts a new writer), but do
+                        // those already queued.
+                        rx.close();
+                        closed = true;
+                    }
+                }
+                continue;
+            }
+            let now = Instant::now();
+            ch.prune(now);
+            let (next, at) = self.choose(&ch, now);
+            let at = match self.global_until() {
+                Some(g) => at.max(g),
+                None => at,
+            };
+            if at > now {
+                if closed {
+                    tokio::time::sleep_until(at).await;
+                } else {
+                    tokio::select! {
+                        job = rx.recv() => match job {
+                            Some(job) => ch.add(job, &self.write_stats),
+                            None => closed = true,
+                        },
+                        _ = tokio::time::sleep_until(at) => {}
+                    }
+                }
+                continue;
+            }
+            match next {
+                Next::Board(i) => self.write_board(&mut ch, i).await,
+                Next::Ping => self.write_ping(&mut ch).await,
+                Next::Chore(i) => self.write_chore(&mut ch, i).await,
+            }
+        }
+        // Leave the map unless a newer writer took the channel.
+        let mut writers = self.writers.lock().expect("writers lock");
+        if writers.get(&channel).is_some_and(|tx| tx.is_closed()) {
+            writers.remove(&channel);
+        }
+    }
+
+    /// Pick the next write and when it may go: a ping once its board is shown, else the
+    /// board; chores only with a slot to spare.
+    fn choose(&self, ch: &Channel, now: Instant) -> (Next, Instant) {
+        let full = ch.free_at(CHANNEL_WRITES - 1, now);
+        if let Some(p) = ch.pings.front() {
+            let board_first = ch
+                .boards
+                .iter()
+                .position(|b| b.game == p.game && b.view.version.unwrap_or(0) <= p.version);
+            if board_first.is_none() {
+                return (Next::Ping, full);
+            }
+        }
+        if !ch.boards.is_empty() {
+            return (Next::Board(0), full);
+        }
+        if !ch.pings.is_empty() {
+            return (Next::Ping, full);
+        }
+        // Clearing an old board's buttons and the notice matter to people; deleting an old
+        // ping does not, and leaves a slot free.
+        if let Some(i) = ch
+            .chores
+            .iter()
+            .position(|c| !matches!(c, Chore::Delete(_)))
+        {
+            return (Next::Chore(i), full);
+        }
+        (Next::Chore(0), ch.free_at(CHANNEL_WRITES - 2, now))
+    }
+
+    /// Count a write and learn from its answer; true if it went through.
+    fn account(&self, ch: &mut Channel, what: &str, answer: &Answer, limits: &Limits) {
+        let now = Instant::now();
+        self.write_stats.writes.fetch_add(1, Ordering::Relaxed);
+        ch.sent.push_back(now);
+        if limits.remaining == Some(0) {
+            if let Some(r) = limits.reset_after {
+                ch.until = Some(ch.until.map_or(now + r, |u| u.max(now + r)));
+            }
+        }
+        match answer {
+            Answer::Done(_) => ch.failures = 0,
+            Answer::Limited { wait, global } => {
+                self.write_stats.limited.fetch_add(1, Ordering::Relaxed);
+                tracing::warn!(
+                    channel = ch.id,
+                    what,
+                    wait_ms = wait.as_millis() as u64,
+                    global,
+                    bucket = ?limits.bucket,
+                    "rate limited by Discord; waiting as told"
+                );
+                ch.until = Some(now + *wait);
+                if *global {
+                    *self.global.lock().expect("global lock") = Some(now + *wait);
+                }
+            }
+            Answer::Failed { status, code } => {
+                if failure(*status, *code) == Failure::Retry {
+                    ch.failures += 1;
+                    let wait = Duration::from_secs(1 << (ch.failures - 1).min(5))
+                        .min(Duration::from_secs(30));
+                    tracing::warn!(
+                        channel = ch.id,
+                        what,
+                        ?status,
+                        wait_ms = wait.as_millis() as u64,
+                        "a write failed; trying again after a wait (no second board)"
+                    );
+                    ch.until = Some(now + wait);
+                }
+            }
+        }
+    }
+
+    async fn write_board(&self, ch: &mut Channel, i: usize) {
+        let game = ch.boards[i].game;
+        // A click may already have shown a newer board (UPDATE_MESSAGE).
+        let mut shown = self.lock(game).await;
+        if super::send::is_stale(&shown, &ch.boards[i].view) && !ch.boards[i].repost {
+            let b = ch.boards.remove(i);
+            for d in b.done {
+                let _ = d.send(b.message_id);
+            }
+            return;
+        }
+        let board = &ch.boards[i];
+        let known = self.current_message(game);
+        let message_id = known.or(board.message_id);
+        let repost = board.repost && !(known.is_some() && known != board.message_id);
+        let edit = match (repost, message_id) {
+            (false, Some(id)) => Some(id),
+            _ => None,
+        };
+        let file = attachment(&board.view);
+        let write = match edit {
+            Some(id) => Write::Edit(id, edit_message(&board.view), file),
+            None => Write::Post(create_message(&board.view), file),
+        };
+        let (answer, limits) = self.rest.send(ch.id, &write).await;
+        let what = if edit.is_some() {
+            "board edit"
+        } else {
+            "new board"
+        };
+        self.account(ch, what, &answer, &limits);
+        match answer {
+            Answer::Done(id) => {
+                super::send::mark_shown(&mut shown, &ch.boards[i].view);
+                drop(shown);
+                let b = ch.boards.remove(i);
+                let posted = if edit.is_none() { id } else { None };
+                if let Some(new) = posted {
+                    self.posted(game, ch.id, new).await;
+                    if let Some(old) = message_id.filter(|old| *old != new) {
+                        ch.chores.push_back(Chore::Strip(old));
+                    }
+                }
+                for d in b.done {
+                    let _ = d.send(posted.or(message_id));
+                }
+            }
+            Answer::Limited { .. } => {}
+            Answer::Failed { status, code } => match failure(status, code) {
+                Failure::Retry => {}
+                Failure::Gone if edit.is_some() => {
+                    tracing::warn!(
+                        game,
+                        channel = ch.id,
+                        ?status,
+                        code,
+                        "the board's message is gone or too old to edit; posting a new one"
+                    );
+                    ch.boards[i].repost = true;
+                    ch.boards[i].message_id = None;
+                    self.current.lock().expect("current lock").remove(&game);
+                    if code == 30046 {
+                        if let Some(old) = message_id {
+                            ch.chores.push_back(Chore::Strip(old));
+                        }
+                    }
+                }
+                Failure::Forbidden => {
+                    drop(shown);
+                    let b = ch.boards.remove(i);
+                    for d in b.done {
+                        let _ = d.send(None);
+                    }
+                    self.note_missing_permission(ch, game);
+                }
+                _ => {
+                    tracing::error!(
+                        game,
+                        channel = ch.id,
+                        ?status,
+                        code,
+                        "Discord refused the board; giving it up"
+                    );
+                    let b = ch.boards.remove(i);
+                    for d in b.done {
+                        let _ = d.send(None);
+                    }
+                }
+            },
+        }
+    }
+
+    async fn write_ping(&self, ch: &mut Channel) {
+        let Some(p) = ch.pings.front() else { return };
+        let msg = CreateMessage::new()
+            .content(p.text.clone())
+            .allowed_mentions(CreateAllowedMentions::new().users([p.user]).empty_roles());
+        let (answer, limits) = self.rest.send(ch.id, &Write::Post(msg, None)).await;
+        self.account(ch, "turn ping", &answer, &limits);
+        match answer {
+            Answer::Done(id) => {
+                let p = ch.pings.pop_front().expect("the ping");
+                self.write_stats.pings_sent.fetch_add(1, Ordering::Relaxed);
+                tracing::debug!(
+                    game = p.game,
+                    channel = ch.id,
+                    user = p.user,
+                    "turn ping sent"
+                );
+                if let Some(old) = ch.last_ping.take() {
+                    ch.chores.push_back(Chore::Delete(old));
+                }
+                ch.last_ping = id;
+            }
+            Answer::Limited { .. } => {}
+            Answer::Failed { status, code } => match failure(status, code) {
+                Failure::Retry => {}
+                Failure::Forbidden => {
+                    let p = ch.pings.pop_front().expect("the ping");
+                    self.note_missing_permission(ch, p.game);
+                }
+                _ => {
+                    let p = ch.pings.pop_front().expect("the ping");
+                    tracing::error!(
+                        game = p.game,
+                        channel = ch.id,
+                        ?status,
+                        code,
+                        "Discord refused a turn ping"
+                    );
+                }
+            },
+        }
+    }
+
+    async fn write_chore(&self, ch: &mut Channel, i: usize) {
+        let Some(chore) = ch.chores.get(i) else {
+            return;
+        };
+        let (write, what) = match chore {
+            Chore::Strip(id) => (
+                Write::Edit(*id, EditMessage::new().components(Vec::new()), None),
+                "clearing an old board's buttons",
+            ),
+            Chore::Delete(id) => (Write::Delete(*id), "deleting the previous ping"),
+            Chore::Notice(text) => (
+                Write::Post(
+                    CreateMessage::new()
+                        .content(text.clone())
+                        .allowed_mentions(no_mentions()),
+                    None,
+                ),
+                "the missing-permission notice",
+            ),
+        };
+        let (answer, limits) = self.rest.send(ch.id, &write).await;
+        self.account(ch, what, &answer, &limits);
+        match answer {
+            Answer::Limited { .. } => {}
+            Answer::Failed { status, code } if failure(status, code) == Failure::Retry => {}
+            Answer::Failed { status, code } => {
+                tracing::debug!(channel = ch.id, what, ?status, code, "gave up a chore");
+                ch.chores.remove(i);
+            }
+            Answer::Done(_) => {
+                ch.chores.remove(i);
+            }
+        }
+    }
+
+    fn note_missing_permission(&self, ch: &mut Channel, game: i64) {
+        tracing::error!(game, channel = ch.id, "missing permissions to show the board: the bot needs View Channel, Send Messages, Attach Files and Read Message History here");
+        if self.warned.lock().expect("warned lock").insert(ch.id) {
+            ch.chores
+                .push_back(Chore::Notice(super::send::MISSING_PERMISSIONS.to_string()));
+        }
+    }
+
+    /// Forget what is kept per game for the games that ended in this channel.
+    fn forget_ended(&self, ch: &mut Channel) {
+        for game in ch.ended.drain(..) {
+            self.shown.lock().expect("shown lock").remove(&game);
+            self.current.lock().expect("current lock").remove(&game);
+        }
+    }
+}
+
+/// The figures of every writer since start.
+pub fn snapshot(s: &WriteStats) -> [u64; 5] {
+    [
+        s.writes.load(Ordering::Relaxed),
+        s.limited.load(Ordering::Relaxed),
+        s.pings_sent.load(Ordering::Relaxed),
+        s.pings_moot.load(Ordering::Relaxed),
+        s.boards_coalesced.load(Ordering::Relaxed),
+    ]
+}
+
+/// Global 429 gate, shared by the writers.
+pub type Gate = Mutex<Option<Instant>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::{HeaderMap, HeaderValue};
+
+    #[test]
+    fn limits_come_from_headers_and_the_body_wins_for_retry_after() {
+        let mut h = HeaderMap::new();
+        h.insert("x-ratelimit-limit", HeaderValue::from_static("5"));
+        h.insert("x-ratelimit-remaining", HeaderValue::from_static("0"));
+        h.insert("x-ratelimit-reset-after", HeaderValue::from_static("1.250"));
+        h.insert("x-ratelimit-bucket", HeaderValue::from_static("abc"));
+        h.insert("retry-after", HeaderValue::from_static("3"));
+        let l = read_limits(&h, None);
+        assert_eq!(l.limit, Some(5));
+        assert_eq!(l.remaining, Some(0));
+        assert_eq!(l.reset_after, Some(Duration::from_millis(1250)));
+        assert_eq!(l.bucket.as_deref(), Some("abc"));
+        assert_eq!(l.retry_after, Some(Duration::from_secs(3)));
+        assert!(!l.global);
+        let body = serde_json::json!({"retry_after": 2.5, "global": true});
+        let l = read_limits(&h, Some(&body));
+        assert_eq!(l.retry_after, Some(Duration::from_millis(2500)));
+        assert!(l.global);
+        let mut g = HeaderMap::new();
+        g.insert("x-ratelimit-global", HeaderValue::from_static("true"));
+        g.insert("retry-after", HeaderValue::from_static("-1"));
+        let l = read_limits(&g, None);
+        assert!(l.global);
+        assert_eq!(l.retry_after, None);
+    }
+
+    #[test]
+    fn failures_are_classified() {
+        assert_eq!(failure(None, 0), Failure::Retry);
+        assert_eq!(failure(Some(502), 0), Failure::Retry);
+        assert_eq!(failure(Some(404), 10008), Failure::Gone);
+        assert_eq!(failure(Some(400), 30046), Failure::Gone);
+        assert_eq!(failure(Some(403), 50013), Failure::Forbidden);
+        assert_eq!(failure(Some(400), 50035), Failure::Other);
+    }
+
+    #[test]
+    fn the_window_counts_five_writes_and_chores_leave_a_slot() {
+        let t0 = Instant::now();
+        let mut ch = Channel::new(1);
+        for k in 0..4 {
+            ch.sent.push_back(t0 + Duration::from_millis(100 * k));
+        }
+        // Four in the window: a board may go now, a chore waits for the oldest to leave.
+        assert_eq!(ch.free_at(CHANNEL_WRITES - 1, t0), t0);
+        assert_eq!(
+            ch.free_at(CHANNEL_WRITES - 2, t0),
+            t0 + CHANNEL_WINDOW + MARGIN
+        );
+        ch.sent.push_back(t0 + Duration::from_millis(400));
+        assert_eq!(
+            ch.free_at(CHANNEL_WRITES - 1, t0),
+            t0 + CHANNEL_WINDOW + MARGIN
+        );
+        ch.until = Some(t0 + Duration::from_secs(9));
+        assert_eq!(
+            ch.free_at(CHANNEL_WRITES - 1, t0),
+            t0 + Duration::from_secs(9)
+        );
+        ch.prune(t0 + Duration::from_millis(5_200));
+        assert_eq!(ch.sent.len(), 3);
+    }
+
+    #[test]
+    fn boards_coalesce_and_newer_turns_make_old_pings_moot() {
+        let stats = WriteStats::default();
+        let mut ch = Channel::new(1);
+        let view = |v: u64| View {
+            version: Some(v),
+            ..View::default()
+        };
+        for v in [3, 5, 4] {
+            ch.add(
+                Job::Board {
+                    game: 7,
+                    view: view(v),
+                    message_id: Some(10),
+                    repost: v == 3,
+                    done: None,
+                },
+                &stats,
+            );
+        }
+        assert_eq!(ch.boards.len(), 1);
+        assert_eq!(ch.boards[0].view.version, Some(5));
+        assert!(ch.boards[0].repost, "a repost is kept through coalescing");
+        for v in [3, 6] {
+            ch.add(
+                Job::Ping {
+                    game: 7,
+                    version: v,
+                    user: 1,
+                    text: "hi".into(),
+                },
+                &stats,
+            );
+        }
+        assert_eq!(ch.pings.len(), 1);
+        assert_eq!(ch.pings[0].version, 6);
+        assert_eq!(stats.pings_moot.load(Ordering::Relaxed), 1);
+    }
+}
