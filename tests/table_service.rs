@@ -500,10 +500,21 @@ async fn stale_buttons_and_strangers_are_refused(backend: Backend) {
         svc.click(ch, &who, &"x".repeat(150)).await,
         Err(Problem::BadButton)
     ));
-    let elsewhere = encode(t.id + 7, t.version, &Command::Throw);
+    // A game that does not exist, and another channel's game: not one of ours here (not
+    // "out of date").
+    let nowhere = encode(t.id + 7, t.version, &Command::Throw);
+    assert!(matches!(
+        svc.click(ch, &who, &nowhere).await,
+        Err(Problem::BadButton)
+    ));
+    let other_view = svc
+        .create(GUILD, ch + 1, &carol(), settings(false, 2))
+        .await
+        .unwrap();
+    let elsewhere = encode(other_view.game.unwrap(), 0, &Command::Join);
     assert!(matches!(
         svc.click(ch, &who, &elsewhere).await,
-        Err(Problem::Stale)
+        Err(Problem::BadButton)
     ));
     assert_eq!(svc.table(ch).await.unwrap(), t, "nothing changed");
     // The right click works; the same button again is stale.

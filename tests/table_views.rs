@@ -747,3 +747,108 @@ fn fill_uses_the_level_of_the_last_bot_added() {
         .collect();
     assert_eq!(levels, [Level::Master; 3]);
 }
+
+/// While a bot (or the stand-in of an auto-playing person) acts, the board offers only what a
+/// person may do then: leave, stop, and "I'm back" for the person whose seat is played for
+/// them; no throw, result or move buttons, and the picture highlights no destination. Move
+/// marks are numbers, never seat letters.
+#[test]
+fn bot_turns_offer_no_action_buttons() {
+    use yutbot::table::paint::frame_of;
+    let ann = Actor::user(1, "Ann");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &ann,
+        settings(Preset::Standard, false, 2, Lang::En),
+        9,
+    );
+    t.apply(
+        &ann,
+        &Command::AddBot {
+            level: Level::Random,
+        },
+        0,
+    )
+    .unwrap();
+    t.apply(&ann, &Command::Start, 0).unwrap();
+    let actions = |v: &View| -> Vec<Command> {
+        v.rows
+            .iter()
+            .flatten()
+            .map(|b| decode(&b.custom_id).unwrap().2)
+            .collect()
+    };
+    let mut now = 0;
+    let (mut bot_boards, mut ann_boards, mut auto_boards) = (0, 0, 0);
+    for step in 0..400 {
+        if t.status != Status::Playing {
+            break;
+        }
+        let v = table_view(&t, &NoPainter);
+        check_limits(&v);
+        let cmds = actions(&v);
+        let ann_turn = t.acting() == Some(0);
+        if t.computer_acts() {
+            for c in &cmds {
+                assert!(
+                    matches!(c, Command::Resign | Command::Stop | Command::Return),
+                    "a dead button while the computer acts: {c:?}"
+                );
+            }
+            assert_eq!(
+                cmds.contains(&Command::Return),
+                ann_turn,
+                "I'm back only for the person played for"
+            );
+            let f = frame_of(&t);
+            assert!(f.selected.is_none() && f.labels.is_empty());
+            assert!(v.ping.is_none() || !ann_turn);
+            if ann_turn {
+                auto_boards += 1;
+            } else {
+                bot_boards += 1;
+            }
+        } else {
+            assert!(ann_turn);
+            ann_boards += 1;
+            assert!(cmds.iter().any(|c| matches!(
+                c,
+                Command::Throw | Command::Select { .. } | Command::Move { .. }
+            )));
+            for b in v.rows.iter().flatten() {
+                if let Command::Move { .. } = decode(&b.custom_id).unwrap().2 {
+                    let mark = b.label.split(' ').next().unwrap();
+                    assert!(mark.parse::<u32>().is_ok(), "{}", b.label);
+                }
+            }
+        }
+        now += 60_000;
+        // Ann lets the bot play her turns for a while, then comes back.
+        if ann_turn && !t.computer_acts() && (40..80).contains(&step) {
+            t.apply(&ann, &Command::AutoPlay, now).unwrap();
+            continue;
+        }
+        if ann_turn && t.computer_acts() && step >= 80 {
+            t.apply(&ann, &Command::Return, now).unwrap();
+            assert!(!t.computer_acts(), "her own turn again");
+            assert!(
+                t.deadline_ms.unwrap() >= now + 25_000,
+                "her own time to act"
+            );
+            continue;
+        }
+        let cmd = if t.computer_acts() {
+            Command::BotTurn
+        } else {
+            Command::Timeout
+        };
+        t.apply(&Actor::System, &cmd, now).unwrap();
+    }
+    assert!(bot_boards > 10 && ann_boards > 10 && auto_boards > 0);
+    // "I'm back" from someone nobody plays for is refused.
+    if t.status == Status::Playing && !t.seats[0].autoplay && !t.seats[0].away {
+        assert!(t.apply(&ann, &Command::Return, now).is_err());
+    }
+}

@@ -991,6 +991,7 @@ impl Game {
     // ----- applying -----
 
     fn apply_plan(&mut self, plan: &Plan, events: &mut Vec<Event>) {
+        let mut immediate = false;
         let seat = self.turn;
         let side = self.side_of(seat);
         let chip = plan.mv.chip;
@@ -1108,10 +1109,21 @@ impl Game {
                         self.deferred += 1;
                     } else {
                         self.owed.push(ThrowKind::Bonus);
+                        immediate = self.rules.capture_bonus == CaptureBonus::Immediate;
                     }
                     events.push(Event::BonusThrow { seat, deferred });
                 }
             }
+        }
+        if immediate
+            && self.rules.throw_flow == ThrowFlow::Each
+            && !self.pool.is_empty()
+            && self.phase != Phase::Over
+        {
+            // An immediate bonus is thrown at once and added to the pool, even while results
+            // are still held (a set-up pool under `throw_flow = each`).
+            self.phase = Phase::Throw;
+            return;
         }
         self.after_pool_change(events);
     }

@@ -225,11 +225,8 @@ impl Frame {
 
 /// A, B, …, Z, then 27, 28, …
 pub fn default_label(i: usize) -> String {
-    if i < 26 {
-        ((b'A' + i as u8) as char).to_string()
-    } else {
-        (i + 1).to_string()
-    }
+    // Numbers, never letters: the pieces carry their seat's letter.
+    (i + 1).to_string()
 }
 
 /// Chip text: 도 1, 개 2, … 빽도 −1 (with the romanisation in English).
@@ -879,9 +876,8 @@ mod tests {
 
     #[test]
     fn default_labels_and_chip_steps() {
-        assert_eq!(default_label(0), "A");
-        assert_eq!(default_label(25), "Z");
-        assert_eq!(default_label(26), "27");
+        assert_eq!(default_label(0), "1");
+        assert_eq!(default_label(25), "26");
         assert_eq!(chip_steps(Chip::Backdo), "−1");
         assert_eq!(chip_steps(Chip::Mo), "5");
     }

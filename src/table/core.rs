@@ -271,6 +271,8 @@ pub enum Command {
     Back,
     /// Let the bot play the rest of my turn.
     AutoPlay,
+    /// I'm back: take my seat back from its stand-in (after time-outs or auto-play).
+    Return,
     /// Leave a running game: a Normal bot takes the seat.
     Resign,
     Stop,
@@ -304,6 +306,8 @@ pub enum Refusal {
     NotDue,
     /// Auto-play was already asked for this turn.
     AlreadyAuto,
+    /// "I'm back" from someone whose seat nobody plays for them.
+    NotAway,
     BadSettings(String),
     /// Fewer seats asked for than are taken.
     SeatsTaken {
@@ -356,6 +360,8 @@ impl Refusal {
             (NotDue, Lang::Ko) => "아직 때가 아니에요.".into(),
             (AlreadyAuto, Lang::En) => "The bot is already playing this turn for you.".into(),
             (AlreadyAuto, Lang::Ko) => "이번 차례는 이미 봇이 대신 두고 있어요.".into(),
+            (NotAway, Lang::En) => "You're already playing your own turns.".into(),
+            (NotAway, Lang::Ko) => "이미 직접 두고 있어요.".into(),
             (BadSettings(why), Lang::En) => format!("Those settings won't work: {why}."),
             (BadSettings(why), Lang::Ko) => format!("그 설정으로는 할 수 없어요: {why}."),
             (SeatsTaken { taken, wanted }, Lang::En) => format!(
@@ -672,6 +678,24 @@ impl Table {
                 s.timeouts = 0;
                 s.away = false;
                 self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
+            }
+            Command::Return => {
+                if self.status != Status::Playing {
+                    return Err(Refusal::NotPlaying);
+                }
+                let seat = self.seated(actor)?;
+                let s = &mut self.seats[seat];
+                if !(s.away || s.autoplay) {
+                    return Err(Refusal::NotAway);
+                }
+                s.away = false;
+                s.autoplay = false;
+                s.timeouts = 0;
+                self.notice = None;
+                if self.acting() == Some(seat as Seat) {
+                    // Their turn now: the person's own time to act.
+                    self.arm(now);
+                }
             }
             Command::Resign => self.resign(actor, now)?,
             Command::Stop => {

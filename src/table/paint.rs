@@ -1,7 +1,7 @@
 //! The board picture of a table, drawn by the renderer.
 
 use super::core::{Lang, Player, Table};
-use super::view::{move_letter, Painter};
+use super::view::{move_mark, Painter};
 use crate::ai::Level;
 use crate::game::Move;
 use crate::render::{self, BotLevel, Frame, LastMove, SeatInfo};
@@ -39,17 +39,20 @@ pub fn frame_of(t: &Table) -> Frame {
             info
         })
         .collect();
-    // Every move of the shown chip carries the letter its button starts with.
+    // Every move of the shown chip carries the number its button starts with; while the
+    // computer acts nothing is offered, so no destination is highlighted.
+    let people = !t.computer_acts();
     let labels: Vec<(Move, String)> = t
         .shown_moves()
         .into_iter()
         .enumerate()
-        .map(|(i, m)| (m, move_letter(i).to_string()))
+        .filter(|_| people)
+        .map(|(i, m)| (m, move_mark(i)))
         .collect();
     Frame {
         players,
         lang,
-        selected: t.shown_chip(),
+        selected: t.shown_chip().filter(|_| people),
         labels,
         last: LastMove::from_events(&t.last_events),
     }

@@ -840,13 +840,26 @@ impl Service {
                 .await
                 .map(Answer::Post);
         }
-        let h = self.handle_of(channel).ok_or(Problem::Stale)?;
-        let t = peek(&h).await.ok_or(Problem::Stale)?;
-        if t.id != game {
-            return Err(Problem::Stale);
-        }
+        let running = match self.handle_of(channel) {
+            Some(h) => peek(&h).await.map(|t| (h, t)),
+            None => None,
+        };
+        let Some((h, _)) = running.filter(|(_, t)| t.id == game) else {
+            return Err(self.not_this_game(channel, game).await);
+        };
         let answer = send(&h, actor.clone(), cmd, Some(version), on).await?;
         Ok(Answer::Edit(self.drawn(answer).await))
+    }
+
+    /// Why a button of game `game` does nothing in `channel`: a board of another channel's
+    /// game (or of no game at all) is not one of ours here; an older game of this channel is
+    /// out of date.
+    async fn not_this_game(&self, channel: u64, game: i64) -> Problem {
+        match self.inner.store.load(game).await {
+            Ok(l) if l.row.channel == channel => Problem::Stale,
+            Ok(_) | Err(StoreError::NotFound) => Problem::BadButton,
+            Err(_) => Problem::Stale,
+        }
     }
 
     /// A command without a version (slash commands): applies to the channel's active game.

@@ -114,6 +114,7 @@ pub fn encode(game: i64, version: u64, cmd: &Command) -> String {
             format!("mv:{}:{piece}:{to}{stack}", mv.chip.name())
         }
         Command::Back => "back".to_string(),
+        Command::Return => "here".to_string(),
         Command::AutoPlay => "auto".to_string(),
         Command::Resign => "resign".to_string(),
         Command::Stop => "stop".to_string(),
@@ -201,6 +202,7 @@ pub fn decode(id: &str) -> Result<(i64, u64, Command), DecodeError> {
             }
         }
         ["back"] => Command::Back,
+        ["here"] => Command::Return,
         ["auto"] => Command::AutoPlay,
         ["resign"] => Command::Resign,
         ["stop"] => Command::Stop,
@@ -250,8 +252,10 @@ pub fn chip_label(chip: Chip, lang: Lang) -> String {
 }
 
 /// The letter for the n-th move button (A, B, ...).
-pub fn move_letter(i: usize) -> char {
-    (b'A' + (i % 26) as u8) as char
+/// The mark of the `i`-th move, on its button and at its destination in the picture: a number,
+/// so it never reads as a seat letter (the pieces carry A, B, C, D).
+pub fn move_mark(i: usize) -> String {
+    (i + 1).to_string()
 }
 
 /// Label of a move button.
@@ -281,12 +285,15 @@ pub fn move_label(i: usize, mv: &Move, lang: Lang) -> String {
         (Some(false), Lang::Ko) => " (따로)",
         (None, _) => "",
     };
-    format!("{} · {from} → {to}{stack}", move_letter(i))
+    format!("{} · {from} → {to}{stack}", move_mark(i))
 }
 
 /// The moves shown as buttons now, with their labels (the page of the shown chip).
 pub fn shown_labels(t: &Table) -> Vec<(Move, String)> {
     let lang = t.lang();
+    if t.computer_acts() {
+        return Vec::new();
+    }
     t.shown_moves()
         .into_iter()
         .enumerate()
@@ -442,6 +449,36 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 button(t, tr(lang, "Start", "시작"), Style::Primary, Command::Start),
                 button(t, tr(lang, "Cancel", "취소"), Style::Danger, Command::Stop),
             ]);
+        }
+        Status::Playing if t.computer_acts() => {
+            // A bot (or a stand-in for an away or auto-playing person) acts: only what a
+            // person may do now is offered.
+            text.push_str(&play_text(t));
+            let mut controls = Vec::new();
+            if let Some(seat) = t.acting() {
+                let s = &t.seats[seat as usize];
+                if matches!(s.player, Player::Human { .. }) && (s.away || s.autoplay) {
+                    controls.push(button(
+                        t,
+                        tr(lang, "🙋 I'm back", "🙋 제가 둘게요"),
+                        Style::Success,
+                        Command::Return,
+                    ));
+                }
+            }
+            controls.push(button(
+                t,
+                tr(lang, "Leave game", "그만하기"),
+                Style::Secondary,
+                Command::Resign,
+            ));
+            controls.push(button(
+                t,
+                tr(lang, "Stop", "판 끝내기"),
+                Style::Danger,
+                Command::Stop,
+            ));
+            rows.push(controls);
         }
         Status::Playing => {
             text.push_str(&play_text(t));
