@@ -9,5 +9,5 @@ pub mod persist;
 pub mod service;
 pub mod view;
 
-pub use self::core::{Actor, Command, Lang, Player, Refusal, Settings, Status, Table};
+pub use self::core::{Actor, Command, Lang, Player, Refusal, Settings, Status, Table, ThrowSeed};
 pub use view::{Button, Painter, Style, View};

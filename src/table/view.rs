@@ -256,6 +256,11 @@ pub fn move_letter(i: usize) -> char {
 
 /// Label of a move button.
 pub fn move_label(i: usize, mv: &Move, lang: Lang) -> String {
+    format!("{} · {}", move_letter(i), move_words(mv, lang))
+}
+
+/// A move in words: "New piece → Gae spot", "걸 → 모 (업기)".
+pub fn move_words(mv: &Move, lang: Lang) -> String {
     let from = match mv.piece {
         Origin::New => match lang {
             Lang::En => "New piece".to_string(),
@@ -281,7 +286,7 @@ pub fn move_label(i: usize, mv: &Move, lang: Lang) -> String {
         (Some(false), Lang::Ko) => " (따로)",
         (None, _) => "",
     };
-    format!("{} · {from} → {to}{stack}", move_letter(i))
+    format!("{from} → {to}{stack}")
 }
 
 /// The moves shown as buttons now, with their labels (the page of the shown chip).
