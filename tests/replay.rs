@@ -157,7 +157,7 @@ fn chart_and_reviews_exist_for_two_to_four_seats_and_teams() {
         assert!(chart::turning_point(&c, Some(winner as u8)).is_some());
         for lang in [Lang::En, Lang::Ko] {
             let png = chart::chart_png(&p, &c, lang);
-            assert_eq!(png_size(&png), (800, 460));
+            assert_eq!(png_size(&png), (800, 480));
             assert!(!chart::chart_summary(&p, &c, lang).is_empty());
         }
         let rs = review::reviews(&p);

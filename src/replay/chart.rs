@@ -129,8 +129,17 @@ pub fn describe(played: &Played, i: usize, lang: Lang) -> String {
     parts.join(" · ")
 }
 
+/// Text for the chart's fonts: colour emoji (bot names carry one) are left out.
+fn plain(s: &str) -> String {
+    s.chars()
+        .filter(|c| (*c as u32) < 0x1F000 && !('\u{FE00}'..='\u{FE0F}').contains(c))
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
 const CW: u32 = 800;
-const CH: u32 = 460;
+const CH: u32 = 480;
 const LEFT: f32 = 64.0;
 const RIGHT: f32 = 780.0;
 const TOP: f32 = 70.0;
@@ -225,7 +234,7 @@ fn marker(pm: &mut Pixmap, m: Mark, x: f32, y: f32, side_c: Rgb) {
     }
 }
 
-/// The chart as an indexed PNG (800 × 460).
+/// The chart as an indexed PNG (800 × 480).
 pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
     let w = words(lang);
     let text = renderer().text();
@@ -275,7 +284,7 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
     text.draw_pixmap(
         &mut pm,
         (LEFT + RIGHT) / 2.0,
-        BOTTOM + 38.0,
+        BOTTOM + 36.0,
         13,
         INK_SOFT,
         w.actions_axis,
@@ -296,7 +305,7 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
             w.action,
             describe(played, tp, lang)
         );
-        let label = text.fit(&label, 14, 420.0);
+        let label = text.fit(&plain(&label), 14, 420.0);
         let lw = text.measure(&label, 14);
         let lx = (x - lw / 2.0).clamp(LEFT, RIGHT - lw);
         text.draw_pixmap_left(&mut pm, lx, TOP - 12.0, 14, WOOD_DARK, &label);
@@ -324,7 +333,7 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
     }
     // Legend: sides, then the marks.
     let mut lx = LEFT;
-    let ly = CH as f32 - 44.0;
+    let ly = CH as f32 - 40.0;
     for side in 0..sides {
         let c = side_color(side as Side);
         line(
@@ -335,7 +344,7 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
             4.0,
             false,
         );
-        let name = text.fit(&side_name(&played.last, side as u8), 15, 150.0);
+        let name = text.fit(&plain(&side_name(&played.last, side as u8)), 15, 150.0);
         let wd = text.measure(&name, 15);
         text.draw_pixmap_left(&mut pm, lx + 28.0, ly, 15, INK, &name);
         lx += 28.0 + wd + 18.0;

@@ -548,6 +548,9 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 Style::Primary,
                 Command::Rematch,
             )]);
+            if t.status == Status::Finished && t.game.is_some() {
+                rows.push(super::after::buttons(t.id, lang));
+            }
         }
     }
     rows.truncate(5);
@@ -1004,6 +1007,10 @@ fn play_text(t: &Table) -> String {
             Lang::Ko => format!("\n쓸 결과: {}", pool.join(", ")),
         });
     }
+    if let Some(line) = super::after::commitment_line(t) {
+        s.push('\n');
+        s.push_str(&line);
+    }
     s
 }
 
@@ -1041,6 +1048,10 @@ fn end_text(t: &Table) -> String {
                 ),
             });
         }
+    }
+    if let Some(line) = super::after::seed_line(t) {
+        s.push_str(&line);
+        s.push('\n');
     }
     if t.series.first_to > 1 {
         let sides = t.game.as_ref().map_or(0, |g| g.sides());
