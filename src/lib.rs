@@ -6,6 +6,7 @@ pub mod bench;
 pub mod discord;
 pub mod game;
 pub mod render;
+pub mod replay;
 pub mod scenario;
 pub mod sim;
 pub mod store;

@@ -118,6 +118,13 @@ enum Command {
         #[arg(long)]
         house: Option<String>,
     },
+    /// Check an exported game record (`/yut replay` attaches it): the seed against its
+    /// commitment, then every throw replayed from the seed. Prints `verified: N throws`, or
+    /// what differs first and exits 1.
+    Verify {
+        /// The record (JSON).
+        file: PathBuf,
+    },
     /// Benchmarks (build with --release).
     Bench {
         #[command(subcommand)]
@@ -202,6 +209,16 @@ enum BenchCommand {
         /// Print the N decisions with the largest gaps.
         #[arg(long, default_value_t = 0)]
         show: usize,
+    },
+    /// The replay GIF, win-chance chart and reviews of a median 4-seat game on one core;
+    /// ends with `replay: frames=F p50_ms=A p99_ms=B bytes=C`.
+    Replay {
+        /// Games played to pick the median one from.
+        #[arg(long, default_value_t = 21)]
+        games: usize,
+        /// Times the GIF is encoded.
+        #[arg(long, default_value_t = 30)]
+        runs: usize,
     },
     /// Render a mid-game 4-seat frame with a highlighted chip; ends with
     /// `render: p50=X ms p99=Y ms bytes=Z`.
@@ -446,7 +463,10 @@ fn main() -> ExitCode {
             };
             match runtime().block_on(yutbot::table::demo::demo(&out, lang, &preset, rules)) {
                 Ok(n) => {
-                    println!("wrote {n} frames to {}", out.display());
+                    println!("wrote {} frames to {}", n.frames, out.display());
+                    for p in &n.files {
+                        println!("wrote {}", p.display());
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -560,6 +580,73 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Command::Verify { file } => {
+            let max = yutbot::replay::record::MAX_BYTES as u64;
+            if let Ok(m) = std::fs::metadata(&file) {
+                if m.len() > max {
+                    println!(
+                        "not verified: {} is too large for a record ({} bytes)",
+                        file.display(),
+                        m.len()
+                    );
+                    return ExitCode::FAILURE;
+                }
+            }
+            let bytes = match std::fs::read(&file) {
+                Ok(b) => b,
+                Err(e) => {
+                    println!("not verified: cannot read {}: {e}", file.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            match yutbot::replay::record::verify(&bytes) {
+                Ok(n) => {
+                    println!("verified: {n} throws");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    println!("not verified: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Bench {
+            command: BenchCommand::Replay { games, runs },
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -- bench replay`");
+            }
+            use yutbot::replay::bench::quantile;
+            let b = yutbot::replay::bench::run(games.max(1), runs.max(1));
+            let q = |v: &[f64]| {
+                format!(
+                    "p50_ms={:.1} p99_ms={:.1} min_ms={:.1} max_ms={:.1}",
+                    quantile(v, 0.5),
+                    quantile(v, 0.99),
+                    quantile(v, 0.0),
+                    quantile(v, 1.0)
+                )
+            };
+            println!(
+                "median of {} 4-seat games: {} actions; {} runs",
+                b.candidates, b.actions, b.runs
+            );
+            println!("chart: {} ({} runs)", q(&b.chart_ms), b.chart_ms.len());
+            println!(
+                "reviews: {} decisions={} ({} runs)",
+                q(&b.review_ms),
+                b.decisions,
+                b.review_ms.len()
+            );
+            println!(
+                "replay: frames={} p50_ms={:.1} p99_ms={:.1} bytes={}",
+                b.frames,
+                quantile(&b.gif_ms, 0.5),
+                quantile(&b.gif_ms, 0.99),
+                b.bytes
+            );
+            ExitCode::SUCCESS
         }
         Command::Bench {
             command: BenchCommand::Render { frames, seed },

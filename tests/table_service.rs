@@ -88,6 +88,18 @@ async fn assert_replays(svc: &Service, game: i64) {
         .iter()
         .filter(|e| !matches!(e.command, Command::BotTurn | Command::Timeout))
         .all(|e| e.played.is_none()));
+    // A finished game's exported record verifies: every throw came from its seed.
+    if stored.status == Status::Finished {
+        let played = yutbot::table::after::load(svc.store(), game, stored.guild)
+            .await
+            .unwrap();
+        let json = yutbot::replay::record::Record::of(&played).to_json();
+        assert_eq!(
+            yutbot::replay::record::verify(json.as_bytes()),
+            Ok(played.throws()),
+            "the record of game {game} verifies"
+        );
+    }
 }
 
 async fn four_bots_play_to_the_end(backend: Backend) {

@@ -6,6 +6,7 @@
 //! like two seats) and with the hand-made evaluation of `eval.rs` everywhere else (3-4 sides,
 //! house rules).
 
+mod chance;
 pub mod eval;
 pub mod knowledge;
 pub mod net;

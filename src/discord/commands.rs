@@ -70,6 +70,8 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
         "stats",
         "leaderboard",
         "settings",
+        "replay",
+        "history",
         "help"
     ),
     subcommand_required
@@ -620,6 +622,44 @@ pub async fn stats(
     private(ctx, text).await
 }
 
+/// The replay of a finished game (default: this channel's last), with its record.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "다시보기"),
+    description_localized(
+        "ko",
+        "끝난 판을 다시 보기 (기본: 이 채널의 마지막 판), 기록 파일과 함께"
+    )
+)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this channel's last finished game)"]
+    #[description_localized("ko", "판 번호 (기본: 이 채널에서 마지막으로 끝난 판)")]
+    #[name_localized("ko", "판")]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    super::after::replay_command(ctx, game, lang(&ctx)).await
+}
+
+/// The last games in this server, with buttons to their replays.
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "지난판"),
+    description_localized("ko", "이 서버의 최근 판과 다시 보기 버튼")
+)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Only games this person played"]
+    #[description_localized("ko", "이 사람이 한 판만")]
+    #[name_localized("ko", "사람")]
+    user: Option<User>,
+) -> Result<(), Error> {
+    super::after::history_command(ctx, user.map(|u| u.id.get()), lang(&ctx)).await
+}
+
 /// The best players in this server.
 #[poise::command(
     slash_command,
@@ -680,7 +720,9 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 `/yut rules` the rules in short (`options:True`: every house rule) · `/yut stats` a record · `/yut leaderboard` the best players
 `/yut settings` this server's defaults for new games (Manage Server to change)
 In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
-Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).",
+Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).
+`/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here
+Fair throws: when a game starts the board shows the SHA-256 of its secret throw seed, and when it ends the seed itself. Run `yutbot verify` on the record `/yut replay` attaches to check that every throw came from that seed.",
         "**윷봇**은 이 채널에서 윷놀이를 열어요.
 `/윷 새판` 판 열기 (방식, 자리, 규칙, 집안 규칙, 말, 시간, 승수, 봇)
 `/윷 참가` · `/윷 나가기` 자리에 앉거나 일어나기
@@ -690,7 +732,9 @@ Play with the buttons under the board: throw, pick a result, pick a move (the le
 `/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두) · `/윷 전적` 전적 · `/윷 순위` 순위
 `/윷 설정` 이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)
 대기실에서는 방장이 버튼으로 방식(2인, 3인, 4인, 2대2 편)과 규칙도 바꿀 수 있어요.
-판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).",
+판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).
+`/윷 다시보기` 끝난 판의 움직이는 다시 보기와 기록 · `/윷 지난판` 이 서버의 최근 판
+공정한 던지기: 판이 시작할 때 비밀 던지기 시드의 SHA-256을, 끝날 때 시드 자체를 판에 보여 줘요. `/윷 다시보기`가 붙여 주는 기록 파일에 `yutbot verify`를 돌리면 모든 던지기가 그 시드에서 나왔는지 확인할 수 있어요.",
     );
     private(ctx, text).await
 }

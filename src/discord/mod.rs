@@ -1,6 +1,7 @@
 //! The Discord layer: slash commands, button routing and View → message. It translates and
 //! nothing more; the game lives in `table`.
 
+pub mod after;
 pub mod commands;
 pub mod router;
 pub mod rules_text;

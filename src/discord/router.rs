@@ -69,6 +69,10 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     let channel = c.channel_id.get();
     let lang = Lang::from_locale(&c.locale);
     let id = c.data.custom_id.as_str();
+    if let Some((game, which)) = crate::table::after::decode_after(id) {
+        super::after::click(ctx, data, c, game, which).await;
+        return;
+    }
     let actor = actor_of(&c.user, c.member.as_ref());
     let work = data
         .service

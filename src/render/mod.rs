@@ -322,6 +322,12 @@ impl Renderer {
         &self.pal
     }
 
+    /// The fonts and glyph cache (for other pictures in the same style, e.g. the win-chance
+    /// chart).
+    pub fn text(&self) -> &Text {
+        &self.text
+    }
+
     /// The frame as palette indices, with its width and height (the PNG holds the same).
     pub fn render_indexed(&self, game: &Game, frame: &Frame) -> (Vec<u8>, u32, u32) {
         let cv = self.draw(game, frame);

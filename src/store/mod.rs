@@ -224,6 +224,18 @@ pub struct PlayerResult {
     pub pieces_home: u32,
 }
 
+/// A finished game as `/yut history` lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PastGame {
+    pub game: i64,
+    pub channel: u64,
+    pub winner_side: u8,
+    pub teams: bool,
+    pub finished_ms: i64,
+    /// In seat order; a seat's `team` is its side (its own index in free-for-all).
+    pub seats: Vec<SeatRow>,
+}
+
 /// A player's statistics in one server.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Stats {
@@ -696,6 +708,82 @@ impl Store {
                     .fetch_optional(&pool)
                     .await?;
             Ok(row.map(|r| r.try_get::<i64, _>(0)).transpose()?)
+        })
+        .await
+    }
+
+    /// The newest finished game of a channel.
+    pub async fn last_finished_in_channel(&self, channel: u64) -> Result<Option<i64>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let row = sqlx::query(
+                "SELECT id FROM games WHERE channel_id = $1 AND status = 'finished'
+                 ORDER BY id DESC LIMIT 1",
+            )
+            .bind(id64(channel))
+            .fetch_optional(&pool)
+            .await?;
+            Ok(row.map(|r| r.try_get::<i64, _>(0)).transpose()?)
+        })
+        .await
+    }
+
+    /// The last `limit` finished games of a server, newest first, each with its seats; with
+    /// `user`, only games that user sat in.
+    pub async fn history(
+        &self,
+        guild: u64,
+        user: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<PastGame>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let games = sqlx::query(
+                "SELECT r.game_id, g.channel_id, r.winner_side, r.teams, r.finished_ms
+                 FROM results r JOIN games g ON g.id = r.game_id
+                 WHERE r.guild_id = $1
+                   AND ($2 = 0 OR EXISTS (SELECT 1 FROM seats s
+                                          WHERE s.game_id = r.game_id AND s.user_id = $3))
+                 ORDER BY r.finished_ms DESC, r.game_id DESC
+                 LIMIT $4",
+            )
+            .bind(id64(guild))
+            .bind(user.is_some() as i64)
+            .bind(id64(user.unwrap_or(0)))
+            .bind(limit as i64)
+            .fetch_all(&pool)
+            .await?;
+            let mut out = Vec::with_capacity(games.len());
+            for g in &games {
+                let game: i64 = g.try_get(0)?;
+                let seats = sqlx::query(
+                    "SELECT user_id, name, bot_level, team FROM seats
+                     WHERE game_id = $1 ORDER BY seat",
+                )
+                .bind(game)
+                .fetch_all(&pool)
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok(SeatRow {
+                        user: r.try_get::<Option<i64>, _>(0)?.map(|u| u as u64),
+                        name: r.try_get(1)?,
+                        bot_level: r.try_get(2)?,
+                        team: r.try_get::<i64, _>(3)? as u8,
+                        away: false,
+                    })
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+                out.push(PastGame {
+                    game,
+                    channel: g.try_get::<i64, _>(1)? as u64,
+                    winner_side: g.try_get::<i64, _>(2)? as u8,
+                    teams: g.try_get::<i64, _>(3)? != 0,
+                    finished_ms: g.try_get(4)?,
+                    seats,
+                });
+            }
+            Ok(out)
         })
         .await
     }

@@ -447,6 +447,82 @@ pub struct Table {
     /// of whichever preset the host picks, and come back when the host returns to the first.
     #[serde(default)]
     pub house: Option<Vec<String>>,
+    /// The secret the throws come from: `rng` starts as `ChaCha20Rng::from_seed` of it, and
+    /// stream 0 of that generator gives every throw (bots draw from other streams). Its
+    /// SHA-256 is shown when the game starts and the seed itself once it is over, so anyone
+    /// can check every throw (`yutbot verify`). Games stored before it existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throw_seed: Option<ThrowSeed>,
+}
+
+/// A game's secret throw seed (32 bytes, written as 64 hex digits).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ThrowSeed(pub [u8; 32]);
+
+impl ThrowSeed {
+    /// The seed `ChaCha20Rng::seed_from_u64(seed)` uses, so that a table made from a `u64`
+    /// throws exactly as it did before seeds were kept.
+    pub fn from_u64(seed: u64) -> ThrowSeed {
+        ThrowSeed(ChaCha20Rng::seed_from_u64(seed).get_seed())
+    }
+
+    /// The generator the throws come from.
+    pub fn rng(&self) -> ChaCha20Rng {
+        ChaCha20Rng::from_seed(self.0)
+    }
+
+    pub fn hex(&self) -> String {
+        hex(&self.0)
+    }
+
+    /// The commitment shown before the first throw: SHA-256 of the 32 bytes, in hex.
+    pub fn commitment(&self) -> String {
+        use sha2::Digest;
+        hex(&sha2::Sha256::digest(self.0))
+    }
+
+    /// From 64 hex digits (either case).
+    pub fn parse(s: &str) -> Option<ThrowSeed> {
+        let b = s.as_bytes();
+        if b.len() != 64 {
+            return None;
+        }
+        let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+        let mut out = [0u8; 32];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = digit(b[2 * i])? << 4 | digit(b[2 * i + 1])?;
+        }
+        Some(ThrowSeed(out))
+    }
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+impl fmt::Debug for ThrowSeed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never printed in logs in full: the commitment is what may be shown.
+        write!(f, "ThrowSeed(sha256 {})", &self.commitment()[..12])
+    }
+}
+
+impl Serialize for ThrowSeed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.hex())
+    }
+}
+
+impl<'de> Deserialize<'de> for ThrowSeed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        ThrowSeed::parse(&s).ok_or_else(|| serde::de::Error::custom("a seed is 64 hex digits"))
+    }
 }
 
 impl Table {
@@ -458,6 +534,25 @@ impl Table {
         host: &Actor,
         settings: Settings,
         seed: u64,
+    ) -> Table {
+        Table::with_seed(
+            id,
+            guild,
+            channel,
+            host,
+            settings,
+            ThrowSeed::from_u64(seed),
+        )
+    }
+
+    /// A new lobby with its host seated, throwing from `seed`.
+    pub fn with_seed(
+        id: i64,
+        guild: u64,
+        channel: u64,
+        host: &Actor,
+        settings: Settings,
+        seed: ThrowSeed,
     ) -> Table {
         let first_to = settings.rules.first_to;
         let mut t = Table {
@@ -476,8 +571,9 @@ impl Table {
             deadline_ms: None,
             last_events: Vec::new(),
             notice: None,
-            rng: ChaCha20Rng::seed_from_u64(seed),
+            rng: seed.rng(),
             house: None,
+            throw_seed: Some(seed),
         };
         if let Actor::User { id, name, .. } = host {
             t.seats.push(SeatState::new(
@@ -1082,10 +1178,16 @@ impl Table {
     /// A new table for a rematch: same settings and seats, the series carried over unless it
     /// was decided.
     pub fn rematch(&self, id: i64, seed: u64, now: i64) -> Table {
+        self.rematch_with_seed(id, ThrowSeed::from_u64(seed), now)
+    }
+
+    /// `rematch`, throwing from `seed`.
+    pub fn rematch_with_seed(&self, id: i64, seed: ThrowSeed, now: i64) -> Table {
         let mut t = self.clone();
         t.id = id;
         t.version = 0;
-        t.rng = ChaCha20Rng::seed_from_u64(seed);
+        t.rng = seed.rng();
+        t.throw_seed = Some(seed);
         if t.series.winner().is_some() {
             t.series = Match::new(t.settings.rules.first_to);
         }

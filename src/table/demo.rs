@@ -36,9 +36,20 @@ pub(crate) fn settings(seats: u8, bot_delay_ms: u32, lang: Lang) -> Settings {
     }
 }
 
+/// What the demo wrote.
+#[derive(Debug, Clone)]
+pub struct DemoFiles {
+    /// Boards written (`NNN.png`, `NNN.txt`).
+    pub frames: usize,
+    /// The game's number.
+    pub game: i64,
+    /// After the game: `replay.gif`, `chart.png`, `record.json`, `analysis.txt`.
+    pub files: Vec<PathBuf>,
+}
+
 /// Play a 4-seat bot game through the service under `rules` (from `preset`) and write every
-/// board it shows (`NNN.png`, `NNN.txt`). Returns the number of frames.
-pub async fn demo(out: &Path, lang: Lang, preset: &str, rules: Rules) -> anyhow::Result<usize> {
+/// board it shows (`NNN.png`, `NNN.txt`), then its replay GIF, win-chance chart and record.
+pub async fn demo(out: &Path, lang: Lang, preset: &str, rules: Rules) -> anyhow::Result<DemoFiles> {
     std::fs::create_dir_all(out)?;
     let (dir, url) = temp_db("demo")?;
     let store = Store::open(&url).await?;
@@ -73,6 +84,9 @@ pub async fn demo(out: &Path, lang: Lang, preset: &str, rules: Rules) -> anyhow:
         )
         .await
         .map_err(problem)?;
+    let game = v
+        .game
+        .ok_or_else(|| anyhow::anyhow!("the new game has no number"))?;
     write(&v.text, v.png.as_deref())?;
     for level in [Level::Easy, Level::Master, Level::Normal] {
         let v = svc
@@ -110,7 +124,42 @@ pub async fn demo(out: &Path, lang: Lang, preset: &str, rules: Rules) -> anyhow:
             anyhow::bail!("the demo game did not finish in 10 minutes");
         }
     }
+    let files = after_files(svc.store(), game, out).await;
     svc.shutdown().await;
     let _ = std::fs::remove_dir_all(dir);
-    Ok(frames)
+    Ok(DemoFiles {
+        frames,
+        game,
+        files: files?,
+    })
+}
+
+/// The replay, the chart and the record of a finished game, written into `out`.
+async fn after_files(store: &Store, game: i64, out: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    use super::after;
+    let lang_problem = |p: after::AfterProblem| anyhow::anyhow!(p.message(Lang::En));
+    let played = after::load(store, game, 1).await.map_err(lang_problem)?;
+    let (files, png, summary) = tokio::task::spawn_blocking(move || {
+        let files = after::replay_files(&played, crate::replay::anim::DEFAULT_LIMIT);
+        let c = crate::replay::chart::chances(&played);
+        let png = crate::replay::chart::chart_png(&played, &c, played.lang());
+        let summary = crate::replay::chart::chart_summary(&played, &c, played.lang());
+        (files, png, summary)
+    })
+    .await?;
+    let mut written = vec![];
+    let mut put = |name: &str, bytes: &[u8]| -> std::io::Result<()> {
+        let p = out.join(name);
+        std::fs::write(&p, bytes)?;
+        written.push(p);
+        Ok(())
+    };
+    put("replay.gif", &files.replay.gif)?;
+    put("chart.png", &png)?;
+    put("record.json", files.record.as_bytes())?;
+    put(
+        "analysis.txt",
+        format!("{}\n{summary}\n", files.text).as_bytes(),
+    )?;
+    Ok(written)
 }

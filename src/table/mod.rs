@@ -1,6 +1,7 @@
 //! Lobbies, seats, turns, timers, auto-play and the platform-neutral view of a game.
 //! `core` is the pure state machine; `service` runs one actor per game with storage and time.
 
+pub mod after;
 pub mod bench;
 pub mod core;
 pub mod demo;
@@ -10,5 +11,5 @@ pub mod persist;
 pub mod service;
 pub mod view;
 
-pub use self::core::{Actor, Command, Lang, Player, Refusal, Settings, Status, Table};
+pub use self::core::{Actor, Command, Lang, Player, Refusal, Settings, Status, Table, ThrowSeed};
 pub use view::{Button, Painter, Style, View};

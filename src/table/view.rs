@@ -260,6 +260,11 @@ pub fn move_mark(i: usize) -> String {
 
 /// Label of a move button.
 pub fn move_label(i: usize, mv: &Move, lang: Lang) -> String {
+    format!("{} · {}", move_mark(i), move_words(mv, lang))
+}
+
+/// A move in words: "New piece → Gae spot", "걸 → 모 (업기)".
+pub fn move_words(mv: &Move, lang: Lang) -> String {
     let from = match mv.piece {
         Origin::New => match lang {
             Lang::En => "New piece".to_string(),
@@ -285,7 +290,7 @@ pub fn move_label(i: usize, mv: &Move, lang: Lang) -> String {
         (Some(false), Lang::Ko) => " (따로)",
         (None, _) => "",
     };
-    format!("{} · {from} → {to}{stack}", move_mark(i))
+    format!("{from} → {to}{stack}")
 }
 
 /// The moves shown as buttons now, with their labels (the page of the shown chip).
@@ -580,6 +585,9 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 Style::Primary,
                 Command::Rematch,
             )]);
+            if t.status == Status::Finished && t.game.is_some() {
+                rows.push(super::after::buttons(t.id, lang));
+            }
         }
     }
     rows.truncate(5);
@@ -621,7 +629,8 @@ fn turn_ping(t: &Table) -> Option<u64> {
     }
     let seat = t.acting()?;
     let s = &t.seats[seat as usize];
-    if s.away {
+    // Nobody is pinged for a turn the computer plays (away, or "bot plays my turn").
+    if s.away || s.autoplay {
         return None;
     }
     s.player.user()
@@ -1036,6 +1045,10 @@ fn play_text(t: &Table) -> String {
             Lang::Ko => format!("\n쓸 결과: {}", pool.join(", ")),
         });
     }
+    if let Some(line) = super::after::commitment_line(t) {
+        s.push('\n');
+        s.push_str(&line);
+    }
     s
 }
 
@@ -1073,6 +1086,10 @@ fn end_text(t: &Table) -> String {
                 ),
             });
         }
+    }
+    if let Some(line) = super::after::seed_line(t) {
+        s.push_str(&line);
+        s.push('\n');
     }
     if t.series.first_to > 1 {
         let sides = t.game.as_ref().map_or(0, |g| g.sides());

@@ -1,0 +1,207 @@
+//! After the game, on Discord: `/yut replay`, `/yut history` and the Replay, Analysis and
+//! My game review buttons of a finished board. Each acknowledges first (the work takes longer
+//! than a click's one answer may), then sends files: the replay and the chart in the channel,
+//! the review privately to the person who asked.
+
+use super::send;
+use super::{Context, Data, Error};
+use crate::table::after::{self, AfterButton, AfterProblem};
+use crate::table::{Lang, View};
+use poise::CreateReply;
+use serenity::all::{
+    ComponentInteraction, Context as SerenityContext, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+};
+
+/// The replay's size limit: what the interaction allows, else Discord's smallest tier.
+fn limit(attachment_size_limit: u32) -> usize {
+    match attachment_size_limit as usize {
+        0 => crate::replay::anim::DEFAULT_LIMIT,
+        // Leave room for the record and the request around the files.
+        n => n.saturating_sub(256 * 1024).max(1 << 20),
+    }
+}
+
+fn replay_attachments(files: &after::ReplayFiles) -> Vec<CreateAttachment> {
+    vec![
+        CreateAttachment::bytes(files.replay.gif.clone(), format!("yut-{}.gif", files.game))
+            .description(format!("Replay of game {}", files.game)),
+        CreateAttachment::bytes(
+            files.record.clone().into_bytes(),
+            format!("yut-{}.json", files.game),
+        ),
+    ]
+}
+
+/// `/yut replay [game]`.
+pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> Result<(), Error> {
+    let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id()) else {
+        return Ok(());
+    };
+    let size = match ctx {
+        poise::Context::Application(a) => a.interaction.attachment_size_limit,
+        poise::Context::Prefix(_) => 0,
+    };
+    ctx.defer().await?;
+    let store = ctx.data().service.store().clone();
+    match after::replay(&store, guild.get(), channel.get(), game, limit(size)).await {
+        Ok(files) => {
+            let mut reply = CreateReply::default()
+                .content(files.text.clone())
+                .allowed_mentions(send::no_mentions());
+            for a in replay_attachments(&files) {
+                reply = reply.attachment(a);
+            }
+            ctx.send(reply).await?;
+        }
+        Err(p) => refuse(ctx, &p, lang).await?,
+    }
+    Ok(())
+}
+
+async fn refuse(ctx: Context<'_>, p: &AfterProblem, lang: Lang) -> Result<(), Error> {
+    if let AfterProblem::Broken(why)
+    | AfterProblem::Storage(crate::store::StoreError::Corrupt(why)) = p
+    {
+        tracing::error!(channel = ctx.channel_id().get(), why = %why, "a replay failed");
+    }
+    ctx.send(
+        CreateReply::default()
+            .content(p.message(lang))
+            .ephemeral(true)
+            .allowed_mentions(send::no_mentions()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// `/yut history [user]`: the last games of this server with buttons to their replays.
+pub async fn history_command(ctx: Context<'_>, user: Option<u64>, lang: Lang) -> Result<(), Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let store = ctx.data().service.store().clone();
+    let games = match after::history(&store, guild.get(), user, 10).await {
+        Ok(g) => g,
+        Err(p) => return refuse(ctx, &p, lang).await,
+    };
+    let rows = games
+        .chunks(5)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|g| crate::table::Button {
+                    label: format!("🎞️ #{}", g.game),
+                    style: crate::table::Style::Secondary,
+                    custom_id: after::encode_after(g.game, AfterButton::Replay),
+                    disabled: false,
+                })
+                .collect()
+        })
+        .collect();
+    let view = View {
+        rows,
+        ..View::default()
+    };
+    ctx.send(
+        CreateReply::default()
+            .content(after::history_text(&games, lang))
+            .components(send::components(&view))
+            .ephemeral(true)
+            .allowed_mentions(send::no_mentions()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// A click on Replay, Analysis or My game review.
+pub async fn click(
+    ctx: &SerenityContext,
+    data: &Data,
+    c: &ComponentInteraction,
+    game: i64,
+    which: AfterButton,
+) {
+    let lang = Lang::from_locale(&c.locale);
+    let channel = c.channel_id.get();
+    let Some(guild) = c.guild_id.map(|g| g.get()) else {
+        return;
+    };
+    let private = which == AfterButton::Review;
+    let defer = CreateInteractionResponse::Defer(
+        CreateInteractionResponseMessage::new().ephemeral(private),
+    );
+    if let Err(e) = c.create_response(&ctx.http, defer).await {
+        tracing::warn!(game, channel, error = %e, "acknowledging an after-game button failed");
+        return;
+    }
+    let store = data.service.store().clone();
+    let answer = match which {
+        AfterButton::Replay => after::replay(
+            &store,
+            guild,
+            channel,
+            Some(game),
+            limit(c.attachment_size_limit),
+        )
+        .await
+        .map(|f| {
+            replay_attachments(&f).into_iter().fold(
+                EditInteractionResponse::new().content(f.text.clone()),
+                |m, a| m.new_attachment(a),
+            )
+        }),
+        AfterButton::Analysis => after::analysis(&store, guild, game)
+            .await
+            .map(|(png, text)| {
+                EditInteractionResponse::new().content(text).new_attachment(
+                    CreateAttachment::bytes(png, format!("yut-{game}-chart.png")),
+                )
+            }),
+        AfterButton::Review => after::my_review(&store, guild, game, c.user.id.get(), lang)
+            .await
+            .map(|(text, pngs)| {
+                pngs.into_iter().enumerate().fold(
+                    EditInteractionResponse::new().content(truncate(text)),
+                    |m, (i, png)| {
+                        m.new_attachment(CreateAttachment::bytes(
+                            png,
+                            format!("yut-{game}-decision-{}.png", i + 1),
+                        ))
+                    },
+                )
+            }),
+    };
+    let msg = match answer {
+        Ok(m) => m.allowed_mentions(send::no_mentions()),
+        Err(p) => {
+            if let AfterProblem::Broken(why) = &p {
+                tracing::error!(game, channel, why = %why, "after-game files failed");
+            }
+            if !private {
+                // The refusal goes only to the person who clicked.
+                let _ = c.delete_response(&ctx.http).await;
+                let note = CreateInteractionResponseFollowup::new()
+                    .content(p.message(lang))
+                    .ephemeral(true)
+                    .allowed_mentions(send::no_mentions());
+                if let Err(e) = c.create_followup(&ctx.http, note).await {
+                    tracing::warn!(game, channel, error = %e, "sending a private refusal failed");
+                }
+                return;
+            }
+            EditInteractionResponse::new().content(p.message(lang))
+        }
+    };
+    if let Err(e) = c.edit_response(&ctx.http, msg).await {
+        tracing::warn!(game, channel, error = %e, "sending after-game files failed");
+    }
+}
+
+fn truncate(s: String) -> String {
+    if s.chars().count() <= send::MAX_CONTENT {
+        s
+    } else {
+        s.chars().take(send::MAX_CONTENT - 1).collect::<String>() + "…"
+    }
+}

@@ -1,0 +1,396 @@
+//! After a game: what `/yut replay`, `/yut history` and the buttons on a finished board ask
+//! for, over the store. Loading is async; drawing and Master's analysis are CPU work and run
+//! on the blocking pool (`tokio::task::spawn_blocking`), never on the async runtime.
+
+use super::core::{Lang, Status, Table};
+use super::persist;
+use super::view::{Button, Style};
+use crate::replay::anim::{self, Options, Replay};
+use crate::replay::record::Record;
+use crate::replay::words::words;
+use crate::replay::{chart, review, walk, Played};
+use crate::store::{PastGame, Store, StoreError};
+
+/// The buttons of a finished board that show what came after the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterButton {
+    /// The animated replay and the record (posted in the channel).
+    Replay,
+    /// The win-chance chart (posted in the channel).
+    Analysis,
+    /// The clicker's costliest decisions (private).
+    Review,
+}
+
+impl AfterButton {
+    fn word(self) -> &'static str {
+        match self {
+            AfterButton::Replay => "replay",
+            AfterButton::Analysis => "chart",
+            AfterButton::Review => "review",
+        }
+    }
+}
+
+/// `yuta:<game>:<what>`: these buttons act on a finished game, so they carry no version and
+/// never go to the game's actor.
+pub fn encode_after(game: i64, b: AfterButton) -> String {
+    format!("yuta:{game}:{}", b.word())
+}
+
+/// The game and button of a `yuta:` custom id.
+pub fn decode_after(id: &str) -> Option<(i64, AfterButton)> {
+    let mut parts = id.split(':');
+    if parts.next()? != "yuta" {
+        return None;
+    }
+    let game: i64 = parts.next()?.parse().ok()?;
+    let word = parts.next()?;
+    let b = [
+        AfterButton::Replay,
+        AfterButton::Analysis,
+        AfterButton::Review,
+    ]
+    .into_iter()
+    .find(|b| b.word() == word)?;
+    parts.next().is_none().then_some((game, b))
+}
+
+/// The row of a finished board: Replay, Analysis, My game review.
+pub fn buttons(game: i64, lang: Lang) -> Vec<Button> {
+    let b = |label: (&str, &str), style: Style, which: AfterButton| Button {
+        label: match lang {
+            Lang::En => label.0,
+            Lang::Ko => label.1,
+        }
+        .to_string(),
+        style,
+        custom_id: encode_after(game, which),
+        disabled: false,
+    };
+    vec![
+        b(
+            ("🎞️ Replay", "🎞️ 다시 보기"),
+            Style::Secondary,
+            AfterButton::Replay,
+        ),
+        b(
+            ("📈 Analysis", "📈 분석"),
+            Style::Secondary,
+            AfterButton::Analysis,
+        ),
+        b(
+            ("🔍 My game review", "🔍 내 수 돌아보기"),
+            Style::Secondary,
+            AfterButton::Review,
+        ),
+    ]
+}
+
+/// The commitment line of a running game's board: the SHA-256 of its throw seed.
+pub fn commitment_line(t: &Table) -> Option<String> {
+    let c = t.throw_seed?.commitment();
+    Some(match t.lang() {
+        Lang::En => {
+            format!("-# 🎲 Throws committed: SHA-256 `{c}` (the seed is shown when the game ends)")
+        }
+        Lang::Ko => format!("-# 🎲 던지기 약속값: SHA-256 `{c}` (시드는 판이 끝나면 공개해요)"),
+    })
+}
+
+/// The seed line of a finished game's board: the seed itself, revealed.
+pub fn seed_line(t: &Table) -> Option<String> {
+    let seed = t.throw_seed?;
+    t.game.as_ref()?.outcome()?;
+    Some(match t.lang() {
+        Lang::En => format!(
+            "-# 🎲 Throw seed: `{}` (its SHA-256 is the commitment shown at the start; check every throw with `/yut replay` and `yutbot verify`)",
+            seed.hex()
+        ),
+        Lang::Ko => format!(
+            "-# 🎲 던지기 시드: `{}` (SHA-256이 처음에 보인 약속값이에요. `/yut replay`와 `yutbot verify`로 모든 던지기를 확인할 수 있어요)",
+            seed.hex()
+        ),
+    })
+}
+
+/// Why a replay, an analysis or a review is refused (shown privately).
+#[derive(Debug)]
+pub enum AfterProblem {
+    /// No game with that number.
+    NoSuchGame,
+    /// The channel has no finished game.
+    NoFinishedGame,
+    /// The game belongs to another server.
+    OtherServer,
+    /// The game is in its lobby or being played.
+    Running,
+    /// The game was stopped before it began.
+    NotStarted,
+    /// The person asking for a review did not play in the game.
+    NotPlaying,
+    /// The stored log does not replay (a bug or a damaged database).
+    Broken(String),
+    Storage(StoreError),
+}
+
+impl AfterProblem {
+    pub fn message(&self, lang: Lang) -> String {
+        use AfterProblem::*;
+        match (self, lang) {
+            (NoSuchGame, Lang::En) => "There is no game with that number.".into(),
+            (NoSuchGame, Lang::Ko) => "그 번호의 판이 없어요.".into(),
+            (NoFinishedGame, Lang::En) => {
+                "No game has finished in this channel yet, so there is nothing to replay.".into()
+            }
+            (NoFinishedGame, Lang::Ko) => "이 채널에는 아직 끝난 판이 없어요.".into(),
+            (OtherServer, Lang::En) => "That game was played in another server.".into(),
+            (OtherServer, Lang::Ko) => "다른 서버에서 한 판이에요.".into(),
+            (Running, Lang::En) => {
+                "That game is still running: its replay comes when it is over.".into()
+            }
+            (Running, Lang::Ko) => "아직 진행 중인 판이에요. 끝난 뒤에 다시 볼 수 있어요.".into(),
+            (NotStarted, Lang::En) => "That game was stopped before it began.".into(),
+            (NotStarted, Lang::Ko) => "시작하기 전에 끝난 판이에요.".into(),
+            (NotPlaying, _) => words(lang).not_playing.into(),
+            (Broken(_), Lang::En) => "Sorry, that game's record could not be replayed.".into(),
+            (Broken(_), Lang::Ko) => "죄송해요, 그 판의 기록을 다시 재생하지 못했어요.".into(),
+            (Storage(_), Lang::En) => "Sorry, I couldn't read the game. Please try again.".into(),
+            (Storage(_), Lang::Ko) => "죄송해요, 판을 읽지 못했어요. 다시 해 주세요.".into(),
+        }
+    }
+}
+
+impl From<StoreError> for AfterProblem {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => AfterProblem::NoSuchGame,
+            e => AfterProblem::Storage(e),
+        }
+    }
+}
+
+/// The game to show: `game` if given, else the channel's last finished game.
+pub async fn pick(store: &Store, channel: u64, game: Option<i64>) -> Result<i64, AfterProblem> {
+    match game {
+        Some(g) => Ok(g),
+        None => store
+            .last_finished_in_channel(channel)
+            .await?
+            .ok_or(AfterProblem::NoFinishedGame),
+    }
+}
+
+/// A finished game of this server, replayed from its genesis and whole log.
+pub async fn load(store: &Store, game: i64, guild: u64) -> Result<Played, AfterProblem> {
+    let now = persist::load(store, game).await?;
+    if now.table.guild != guild {
+        return Err(AfterProblem::OtherServer);
+    }
+    match now.table.status {
+        Status::Lobby | Status::Playing => return Err(AfterProblem::Running),
+        Status::Stopped if now.table.game.is_none() => return Err(AfterProblem::NotStarted),
+        _ => {}
+    }
+    let genesis: Table = persist::parse_state(&store.genesis(game).await?)?;
+    let log = persist::log(store, game).await?;
+    let played = tokio::task::spawn_blocking(move || walk(&genesis, &log))
+        .await
+        .map_err(|e| AfterProblem::Broken(e.to_string()))?
+        .map_err(|e| AfterProblem::Broken(e.to_string()))?;
+    if played.last.version != now.table.version {
+        return Err(AfterProblem::Broken(format!(
+            "game {game}: the log replays to version {}, the game is at {}",
+            played.last.version, now.table.version
+        )));
+    }
+    Ok(played)
+}
+
+/// The files `/yut replay` and the Replay button post.
+#[derive(Debug, Clone)]
+pub struct ReplayFiles {
+    pub game: i64,
+    pub replay: Replay,
+    /// The record (JSON) to check with `yutbot verify`.
+    pub record: String,
+    /// The message that goes with them.
+    pub text: String,
+}
+
+/// Replay files of a replayed game (CPU work: call off the runtime).
+pub fn replay_files(played: &Played, limit: usize) -> ReplayFiles {
+    let lang = played.lang();
+    let w = words(lang);
+    let replay = anim::replay_gif(
+        played,
+        Options {
+            limit,
+            ..Options::default()
+        },
+    );
+    let record = Record::of(played);
+    let mut text = format!(
+        "🎞️ {} #{} · {} {} · {}s",
+        w.replay_of, played.last.id, replay.shown, w.actions_axis, replay.seconds
+    );
+    if replay.thinned {
+        text.push_str(&format!(" ({})", w.thinned));
+    }
+    if let (Some(c), Some(s)) = (&record.commitment, &record.seed) {
+        text.push_str(&match lang {
+            Lang::En => format!(
+                "\n-# 🎲 Throw seed `{s}` (SHA-256 `{c}`): check every throw with `yutbot verify` and the attached record."
+            ),
+            Lang::Ko => format!(
+                "\n-# 🎲 던지기 시드 `{s}` (SHA-256 `{c}`): 첨부한 기록으로 `yutbot verify`를 돌리면 모든 던지기를 확인할 수 있어요."
+            ),
+        });
+    }
+    ReplayFiles {
+        game: played.last.id,
+        replay,
+        record: record.to_json(),
+        text,
+    }
+}
+
+/// `/yut replay`: the replay of `game` (default: the channel's last finished game).
+pub async fn replay(
+    store: &Store,
+    guild: u64,
+    channel: u64,
+    game: Option<i64>,
+    limit: usize,
+) -> Result<ReplayFiles, AfterProblem> {
+    let id = pick(store, channel, game).await?;
+    let played = load(store, id, guild).await?;
+    tokio::task::spawn_blocking(move || replay_files(&played, limit))
+        .await
+        .map_err(|e| AfterProblem::Broken(e.to_string()))
+}
+
+/// The win-chance chart of a game: the PNG and a line about its turning point.
+pub async fn analysis(
+    store: &Store,
+    guild: u64,
+    game: i64,
+) -> Result<(Vec<u8>, String), AfterProblem> {
+    let played = load(store, game, guild).await?;
+    tokio::task::spawn_blocking(move || {
+        let lang = played.lang();
+        let c = chart::chances(&played);
+        (
+            chart::chart_png(&played, &c, lang),
+            chart::chart_summary(&played, &c, lang),
+        )
+    })
+    .await
+    .map_err(|e| AfterProblem::Broken(e.to_string()))
+}
+
+/// One person's review of a game: the text and a small board for each decision.
+pub async fn my_review(
+    store: &Store,
+    guild: u64,
+    game: i64,
+    user: u64,
+    lang: Lang,
+) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+    let played = load(store, game, guild).await?;
+    if !played
+        .steps
+        .iter()
+        .any(|s| s.table.seats.iter().any(|x| x.player.user() == Some(user)))
+    {
+        return Err(AfterProblem::NotPlaying);
+    }
+    tokio::task::spawn_blocking(move || review_of(&played, user, lang))
+        .await
+        .map_err(|e| AfterProblem::Broken(e.to_string()))?
+}
+
+/// `my_review` of a replayed game (CPU work).
+pub fn review_of(
+    played: &Played,
+    user: u64,
+    lang: Lang,
+) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+    let all = review::reviews(played);
+    let mine: Vec<_> = all.iter().filter(|r| r.user == user).collect();
+    if mine.is_empty() {
+        // Seated, but every move was the bot's (auto-play, away, a seat handed over).
+        let name = played
+            .last
+            .seats
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.player.user() == Some(user))
+            .map(|(i, s)| s.name(i, lang))
+            .unwrap_or_default();
+        let empty = review::Review {
+            seat: 0,
+            user,
+            name,
+            examined: 0,
+            worst: vec![],
+        };
+        return Ok((review::review_text(&empty, played.last.id, lang), vec![]));
+    }
+    let mut text = String::new();
+    let mut pngs = vec![];
+    for r in mine {
+        text.push_str(&review::review_text(r, played.last.id, lang));
+        pngs.extend(
+            r.worst
+                .iter()
+                .filter_map(|d| review::decision_png(played, d)),
+        );
+    }
+    Ok((text, pngs))
+}
+
+/// `/yut history`: the last finished games of a server (only `user`'s, if given).
+pub async fn history(
+    store: &Store,
+    guild: u64,
+    user: Option<u64>,
+    limit: u32,
+) -> Result<Vec<PastGame>, AfterProblem> {
+    Ok(store.history(guild, user, limit).await?)
+}
+
+/// The history as text, one line per game: number, date, players (winners in bold).
+pub fn history_text(games: &[PastGame], lang: Lang) -> String {
+    if games.is_empty() {
+        return match lang {
+            Lang::En => "No finished games here yet.".into(),
+            Lang::Ko => "아직 끝난 판이 없어요.".into(),
+        };
+    }
+    let mut s = match lang {
+        Lang::En => "**Last games**\n".to_string(),
+        Lang::Ko => "**최근 판**\n".to_string(),
+    };
+    for g in games {
+        let players: Vec<String> = g
+            .seats
+            .iter()
+            .map(|p| {
+                if p.team == g.winner_side {
+                    format!("**{}** 🏆", p.name)
+                } else {
+                    p.name.clone()
+                }
+            })
+            .collect();
+        let mode = if g.teams { " · 2v2" } else { "" };
+        s.push_str(&format!(
+            "`#{}` <t:{}:d>{mode} · {}\n",
+            g.game,
+            g.finished_ms / 1000,
+            players.join(", ")
+        ));
+    }
+    s
+}

@@ -1,0 +1,423 @@
+//! After the game, without a database: the replay GIF (decoded with the `gif` crate), the
+//! win-chance chart, the reviews, and the verifiable record with every kind of tampering.
+
+use yutbot::ai::Level;
+use yutbot::game::{Chip, Preset, Rules};
+use yutbot::replay::anim::{self, Options};
+use yutbot::replay::record::{verify, verify_record, Record, RecordAction, Rejected};
+use yutbot::replay::sim::{play, SimGame};
+use yutbot::replay::{chart, review, walk, Played};
+use yutbot::table::Lang;
+
+fn game(seats: u8, teams: bool, humans: u8, seed: u64) -> Played {
+    let (genesis, log) = play(&SimGame {
+        seed,
+        seats,
+        teams,
+        humans,
+        ..SimGame::default()
+    });
+    let p = walk(&genesis, &log).expect("the log replays");
+    assert!(p.finished(), "the simulated game ends");
+    p
+}
+
+/// Decode a GIF and composite its frames (index buffers, transparency honoured) as a viewer
+/// shows them: the canvas after each frame.
+fn decode(gif_bytes: &[u8]) -> (usize, usize, Vec<Vec<u8>>, Vec<u8>) {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::Indexed);
+    let mut d = opts.read_info(gif_bytes).expect("a GIF");
+    let (w, h) = (d.width() as usize, d.height() as usize);
+    let palette = d.global_palette().expect("a global palette").to_vec();
+    let mut canvas = vec![0u8; w * h];
+    let mut shown = vec![];
+    while let Some(f) = d.read_next_frame().expect("a frame") {
+        assert!(
+            f.palette.is_none(),
+            "every frame uses the one global palette"
+        );
+        for y in 0..f.height as usize {
+            for x in 0..f.width as usize {
+                let p = f.buffer[y * f.width as usize + x];
+                if Some(p) != f.transparent {
+                    canvas[(f.top as usize + y) * w + f.left as usize + x] = p;
+                }
+            }
+        }
+        shown.push(canvas.clone());
+    }
+    (w, h, shown, palette)
+}
+
+#[test]
+fn the_gif_has_a_frame_per_action_and_a_pause_and_ends_on_the_final_board() {
+    let p = game(4, false, 1, 3);
+    let r = anim::replay_gif(&p, Options::default());
+    assert!(!r.thinned);
+    assert_eq!(r.frames, p.actions() + 1, "every action and the pause");
+    let (w, h, frames, palette) = decode(&r.gif);
+    assert_eq!(frames.len(), p.actions() + 1);
+    let (last, lw, lh) = anim::frame_indices(p.steps.last().unwrap(), true);
+    assert_eq!((w, h), (lw, lh));
+    assert_eq!(
+        frames.last().unwrap(),
+        &last,
+        "the last frame is the final board"
+    );
+    // The first frame is the start, whole.
+    let (first, _, _) = anim::frame_indices(&p.steps[0], true);
+    assert_eq!(frames[0], first);
+    // The global palette is the board renderer's.
+    let pal: Vec<u8> = yutbot::render::renderer()
+        .palette()
+        .colors
+        .iter()
+        .flat_map(|c| [c.0, c.1, c.2])
+        .collect();
+    assert_eq!(palette, pal);
+    // A frame in the middle matches its board too (the deltas add up).
+    let mid = p.actions() / 2;
+    assert_eq!(frames[mid], anim::frame_indices(&p.steps[mid], true).0);
+}
+
+#[test]
+fn a_full_size_gif_ends_on_the_exact_board() {
+    let p = game(2, false, 1, 5);
+    let r = anim::replay_gif(
+        &p,
+        Options {
+            half: false,
+            ..Options::default()
+        },
+    );
+    let (w, _, frames, _) = decode(&r.gif);
+    assert_eq!(w, 800);
+    assert_eq!(frames.len(), p.actions() + 1);
+    let (last, _, _) = anim::frame_indices(p.steps.last().unwrap(), false);
+    assert_eq!(frames.last().unwrap(), &last);
+}
+
+#[test]
+fn a_gif_over_the_limit_is_thinned_and_says_so() {
+    let p = game(4, false, 0, 8);
+    let full = anim::replay_gif(&p, Options::default());
+    let limit = full.gif.len() / 3;
+    let r = anim::replay_gif(
+        &p,
+        Options {
+            limit,
+            ..Options::default()
+        },
+    );
+    assert!(r.thinned);
+    assert!(r.gif.len() <= limit, "{} > {limit}", r.gif.len());
+    assert!(r.shown < p.actions());
+    assert_eq!(r.actions, p.actions());
+    let (_, _, frames, _) = decode(&r.gif);
+    assert_eq!(frames.len(), r.shown + 1);
+    assert_eq!(r.frames, r.shown + 1);
+    let (last, _, _) = anim::frame_indices(p.steps.last().unwrap(), true);
+    assert_eq!(
+        frames.last().unwrap(),
+        &last,
+        "thinned, it still ends on the final board"
+    );
+}
+
+fn png_size(png: &[u8]) -> (u32, u32) {
+    let d = png::Decoder::new(std::io::Cursor::new(png));
+    let r = d.read_info().expect("a PNG");
+    (r.info().width, r.info().height)
+}
+
+#[test]
+fn chart_and_reviews_exist_for_two_to_four_seats_and_teams() {
+    for (seats, teams, seed) in [
+        (2, false, 11),
+        (3, false, 12),
+        (4, false, 13),
+        (4, true, 14),
+    ] {
+        let p = game(seats, teams, 2, seed);
+        let c = chart::chances(&p);
+        assert_eq!(c.len(), p.actions());
+        let sides = if teams { 2 } else { seats as usize };
+        for row in &c {
+            assert_eq!(row.len(), sides);
+            let sum: f32 = row.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-3, "chances add up to 1: {row:?}");
+        }
+        let winner = p.last.game.as_ref().unwrap().outcome().unwrap().winner as usize;
+        assert_eq!(
+            c.last().unwrap()[winner],
+            1.0,
+            "the winner's chance ends at 1"
+        );
+        assert!(chart::turning_point(&c, Some(winner as u8)).is_some());
+        for lang in [Lang::En, Lang::Ko] {
+            let png = chart::chart_png(&p, &c, lang);
+            assert_eq!(png_size(&png), (800, 480));
+            assert!(!chart::chart_summary(&p, &c, lang).is_empty());
+        }
+        let rs = review::reviews(&p);
+        assert_eq!(
+            rs.len(),
+            2,
+            "one review per person ({seats} seats, teams {teams})"
+        );
+        for r in &rs {
+            assert!(r.examined > 0);
+            assert!(r.worst.len() <= review::KEEP);
+            for w in r.worst.windows(2) {
+                assert!(w[0].lost() >= w[1].lost());
+            }
+            for d in &r.worst {
+                assert!(d.lost() > 0.0);
+                assert_ne!(d.played, d.master);
+                let png = review::decision_png(&p, d).expect("a picture");
+                assert_eq!(png_size(&png).0, 400);
+            }
+            let text = review::review_text(r, p.last.id, Lang::Ko);
+            assert!(text.contains(&r.name));
+        }
+    }
+}
+
+#[test]
+fn an_easy_player_gets_a_review_with_costly_decisions() {
+    // Easy plays a random move half the time: over a game Master finds mistakes.
+    let (genesis, log) = play(&SimGame {
+        seed: 21,
+        seats: 2,
+        humans: 1,
+        human_level: Level::Easy,
+        bot_level: Level::Master,
+        ..SimGame::default()
+    });
+    let p = walk(&genesis, &log).unwrap();
+    let rs = review::reviews(&p);
+    assert_eq!(rs.len(), 1);
+    assert_eq!(rs[0].worst.len(), review::KEEP);
+    let text = review::review_text(&rs[0], p.last.id, Lang::En);
+    assert!(text.contains("Master would play"), "{text}");
+}
+
+fn record(p: &Played) -> Record {
+    Record::of(p)
+}
+
+#[test]
+fn the_verifier_accepts_simulated_games() {
+    for (seats, teams, seed) in [(2, false, 1), (3, false, 2), (4, false, 3), (4, true, 4)] {
+        let p = game(seats, teams, 1, seed);
+        let rec = record(&p);
+        let json = rec.to_json();
+        assert_eq!(verify(json.as_bytes()), Ok(p.throws()));
+    }
+    // Presets with a throw-off, void throws and other rules.
+    for preset in [Preset::Boardgame, Preset::Yunnori, Preset::Nyout] {
+        let mut rules = Rules::preset(preset);
+        rules.apply_text("nak_p=0.1").unwrap();
+        let (genesis, log) = play(&SimGame {
+            seed: 9,
+            seats: 3,
+            humans: 0,
+            rules,
+            ..SimGame::default()
+        });
+        let p = walk(&genesis, &log).unwrap();
+        let json = record(&p).to_json();
+        assert_eq!(verify(json.as_bytes()), Ok(p.throws()), "{preset:?}");
+    }
+}
+
+#[test]
+fn the_verifier_rejects_every_kind_of_tampering() {
+    let p = game(2, false, 1, 31);
+    let good = record(&p);
+    assert!(verify_record(&good).is_ok());
+
+    // A throw changed: the 5th throw shows another result.
+    let mut bad = good.clone();
+    let (i, _) = bad
+        .actions
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, RecordAction::Throw { .. }))
+        .nth(4)
+        .unwrap();
+    if let RecordAction::Throw { sticks, result, .. } = &mut bad.actions[i] {
+        sticks.flat = sticks.flat.map(|f| !f);
+        *result = sticks.chip(&good.rules);
+    }
+    match verify_record(&bad) {
+        Err(Rejected::ThrowDiffers { throw, action, .. }) => {
+            assert_eq!(throw, 5);
+            assert_eq!(action, i + 1);
+        }
+        other => panic!("a changed throw: {other:?}"),
+    }
+    let msg = verify_record(&bad).unwrap_err().to_string();
+    assert!(msg.starts_with("throw 5 "), "{msg}");
+
+    // An action removed.
+    let mut bad = good.clone();
+    let k = bad
+        .actions
+        .iter()
+        .position(|a| matches!(a, RecordAction::Move { .. }))
+        .unwrap();
+    bad.actions.remove(k);
+    assert!(verify_record(&bad).is_err(), "an action removed");
+    // The last action removed: the game does not end as recorded.
+    let mut bad = good.clone();
+    bad.actions.pop();
+    assert!(matches!(verify_record(&bad), Err(Rejected::End(_))));
+
+    // The seed changed (and the commitment with it, or not).
+    let mut bad = good.clone();
+    let mut seed = yutbot::table::ThrowSeed::parse(bad.seed.as_deref().unwrap()).unwrap();
+    seed.0[0] ^= 1;
+    bad.seed = Some(seed.hex());
+    assert!(matches!(
+        verify_record(&bad),
+        Err(Rejected::Commitment { .. })
+    ));
+    bad.commitment = Some(seed.commitment());
+    assert!(
+        matches!(
+            verify_record(&bad),
+            Err(Rejected::ThrowDiffers { .. } | Rejected::StartDiffers { .. })
+        ),
+        "another seed throws differently"
+    );
+
+    // The commitment changed.
+    let mut bad = good.clone();
+    let mut c = bad.commitment.clone().unwrap();
+    c.replace_range(0..1, if c.starts_with('0') { "1" } else { "0" });
+    bad.commitment = Some(c);
+    assert!(matches!(
+        verify_record(&bad),
+        Err(Rejected::Commitment { .. })
+    ));
+
+    // A move for the wrong seat, an illegal move, no seed.
+    let mut bad = good.clone();
+    if let Some(RecordAction::Move { seat, .. }) = bad.actions.get_mut(k) {
+        *seat = 1 - *seat;
+    }
+    assert!(matches!(
+        verify_record(&bad),
+        Err(Rejected::WrongSeat { .. })
+    ));
+    let mut bad = good.clone();
+    if let Some(RecordAction::Move { mv, .. }) = bad.actions.get_mut(k) {
+        mv.chip = if mv.chip == Chip::Mo {
+            Chip::Do
+        } else {
+            Chip::Mo
+        };
+    }
+    assert!(matches!(verify_record(&bad), Err(Rejected::Illegal { .. })));
+    let mut bad = good.clone();
+    bad.seed = None;
+    assert_eq!(verify_record(&bad), Err(Rejected::NoSeed));
+
+    // Damaged and truncated files.
+    let json = good.to_json();
+    assert!(matches!(
+        verify(&json.as_bytes()[..json.len() / 2]),
+        Err(Rejected::NotARecord(_))
+    ));
+    assert!(matches!(verify(b"\xff\xfe"), Err(Rejected::NotARecord(_))));
+}
+
+#[test]
+fn a_running_game_has_a_commitment_but_no_seed() {
+    let (genesis, log) = play(&SimGame {
+        seed: 2,
+        seats: 2,
+        ..SimGame::default()
+    });
+    let p = walk(&genesis, &log[..log.len() / 2]).unwrap();
+    let rec = record(&p);
+    assert!(rec.commitment.is_some());
+    assert_eq!(rec.seed, None);
+    assert_eq!(verify_record(&rec), Err(Rejected::NoSeed));
+}
+
+#[test]
+fn games_stored_before_seeds_still_load_and_have_no_commitment() {
+    let (genesis, log) = play(&SimGame {
+        seed: 4,
+        seats: 2,
+        ..SimGame::default()
+    });
+    let mut state: serde_json::Value = serde_json::to_value(&genesis).unwrap();
+    state.as_object_mut().unwrap().remove("throw_seed");
+    let old: yutbot::table::Table = serde_json::from_value(state).unwrap();
+    assert_eq!(old.throw_seed, None);
+    let p = walk(&old, &log).unwrap();
+    assert!(p.finished());
+    let rec = record(&p);
+    assert_eq!((rec.commitment, rec.seed), (None, None));
+}
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn valid() -> &'static str {
+        static JSON: OnceLock<String> = OnceLock::new();
+        JSON.get_or_init(|| record(&game(2, false, 1, 77)).to_json())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            let _ = verify(&bytes);
+        }
+
+        #[test]
+        fn mutated_records_never_panic(
+            edits in proptest::collection::vec((any::<usize>(), any::<u8>(), 0u8..4), 1..6),
+        ) {
+            let mut b = valid().as_bytes().to_vec();
+            for (at, byte, kind) in edits {
+                if b.is_empty() { break; }
+                let i = at % b.len();
+                match kind {
+                    0 => b[i] = byte,
+                    1 => { b.remove(i); }
+                    2 => b.insert(i, byte),
+                    _ => b.truncate(i),
+                }
+            }
+            let _ = verify(&b);
+        }
+
+        #[test]
+        fn edited_numbers_never_panic(at in any::<usize>(), value in prop_oneof![
+            Just("-1".to_string()), Just("255".to_string()), Just("1e308".to_string()),
+            Just("null".to_string()), Just("\"x\"".to_string()), any::<u32>().prop_map(|n| n.to_string()),
+        ]) {
+            // Replace one number of the record with something else.
+            let s = valid();
+            let spans: Vec<(usize, usize)> = s
+                .char_indices()
+                .filter(|(i, c)| c.is_ascii_digit() && !s[..*i].ends_with(|p: char| p.is_ascii_alphanumeric()))
+                .map(|(i, _)| {
+                    let end = s[i..].find(|c: char| !c.is_ascii_digit() && c != '.').map_or(s.len(), |e| i + e);
+                    (i, end)
+                })
+                .collect();
+            let (a, z) = spans[at % spans.len()];
+            let edited = format!("{}{value}{}", &s[..a], &s[z..]);
+            let _ = verify(edited.as_bytes());
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! After the game, over the store on both backends: `/yut replay` (default and by number),
+//! refusals (no such game, running, another server, no finished game), the chart, a
+//! player's private review, and `/yut history`.
+
+use std::sync::Arc;
+use std::time::Duration;
+use yutbot::ai::Level;
+use yutbot::game::{Phase, Rules};
+mod common;
+
+use common::TestDb;
+use yutbot::replay::record::verify;
+use yutbot::store::Backend;
+use yutbot::table::after::{self, AfterProblem};
+use yutbot::table::core::{Actor, Command, Lang, Settings};
+use yutbot::table::service::{Clock, Config, Service};
+use yutbot::table::view::NoPainter;
+
+const GUILD: u64 = 1;
+const ALICE: u64 = 100;
+
+fn alice() -> Actor {
+    Actor::user(ALICE, "Alice")
+}
+
+fn settings() -> Settings {
+    Settings {
+        rules: Rules::default(),
+        preset: "standard".into(),
+        teams: false,
+        seats: 2,
+        turn_seconds: 25,
+        lang: Lang::En,
+        bot_delay_ms: 1200,
+    }
+}
+
+/// Alice against a Normal bot in `ch`, Alice playing her first legal move each time.
+async fn play_game(svc: &Service, ch: u64) -> i64 {
+    svc.create(GUILD, ch, &alice(), settings()).await.unwrap();
+    svc.command(
+        ch,
+        &alice(),
+        Command::AddBot {
+            level: Level::Normal,
+        },
+    )
+    .await
+    .unwrap();
+    let v = svc.command(ch, &alice(), Command::Start).await.unwrap();
+    let game = v.game.unwrap();
+    assert!(v.text.contains("Throws committed: SHA-256"), "{}", v.text);
+    for _ in 0..20_000 {
+        let Some(t) = svc.table(ch).await else { break };
+        if t.acting().is_some() && !t.computer_acts() {
+            let g = t.game.as_ref().unwrap();
+            let cmd = match g.phase() {
+                Phase::Throw => Command::Throw,
+                _ => Command::Move {
+                    mv: g.legal_moves()[0],
+                },
+            };
+            let _ = svc.command(ch, &alice(), cmd).await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    }
+    assert!(svc.table(ch).await.is_none(), "the game finished");
+    game
+}
+
+async fn after_the_game(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "after-game").await else {
+        return;
+    };
+    let store = db.store().await;
+    let (svc, _updates) = Service::start(
+        store,
+        Arc::new(NoPainter),
+        Clock::starting_at(1_700_000_000_000),
+        Config::default(),
+        5,
+    )
+    .await
+    .unwrap();
+    let ch = 20;
+    let store = svc.store().clone();
+    // Nothing finished yet.
+    assert!(matches!(
+        after::replay(&store, GUILD, ch, None, 1 << 20).await,
+        Err(AfterProblem::NoFinishedGame)
+    ));
+    let game = play_game(&svc, ch).await;
+    let board = svc.board(ch).await.unwrap();
+    assert!(board.text.contains("Throw seed: `"), "{}", board.text);
+    assert!(board
+        .rows
+        .iter()
+        .flatten()
+        .any(|b| after::decode_after(&b.custom_id) == Some((game, after::AfterButton::Replay))));
+
+    // The replay of the channel's last finished game: a GIF and a record that verifies.
+    let files = after::replay(&store, GUILD, ch, None, 8 << 20)
+        .await
+        .unwrap();
+    assert_eq!(files.game, game);
+    assert!(files.replay.gif.starts_with(b"GIF89a"));
+    assert!(files.replay.frames > 10);
+    let n = verify(files.record.as_bytes()).expect("the record verifies");
+    assert!(n > 10);
+    assert!(files.text.contains(&format!("#{game}")));
+    // By number, too; refused from another server, for a missing game, for a running one.
+    assert!(after::replay(&store, GUILD, 999, Some(game), 8 << 20)
+        .await
+        .is_ok());
+    assert!(matches!(
+        after::replay(&store, GUILD + 1, ch, Some(game), 8 << 20).await,
+        Err(AfterProblem::OtherServer)
+    ));
+    assert!(matches!(
+        after::replay(&store, GUILD, ch, Some(game + 1000), 8 << 20).await,
+        Err(AfterProblem::NoSuchGame)
+    ));
+    let running = svc
+        .create(GUILD, ch + 1, &alice(), settings())
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    let e = after::replay(&store, GUILD, ch + 1, Some(running), 8 << 20)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, AfterProblem::Running));
+    assert!(e.message(Lang::En).contains("still running"));
+
+    // The chart, and Alice's review (private; a stranger has none).
+    let (png, summary) = after::analysis(&store, GUILD, game).await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(!summary.is_empty());
+    let (text, pngs) = after::my_review(&store, GUILD, game, ALICE, Lang::En)
+        .await
+        .unwrap();
+    assert!(text.contains("Alice"), "{text}");
+    assert!(pngs.len() <= 3);
+    assert!(matches!(
+        after::my_review(&store, GUILD, game, 4242, Lang::En).await,
+        Err(AfterProblem::NotPlaying)
+    ));
+
+    // History: the finished game, for the server and for Alice; none for a stranger.
+    let h = after::history(&store, GUILD, None, 10).await.unwrap();
+    assert_eq!(h.len(), 1);
+    assert_eq!(h[0].game, game);
+    assert_eq!(h[0].seats.len(), 2);
+    assert_eq!(h[0].seats[0].user, Some(ALICE));
+    assert_eq!(
+        after::history(&store, GUILD, Some(ALICE), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(after::history(&store, GUILD, Some(4242), 10)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(after::history(&store, GUILD + 1, None, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    let text = after::history_text(&h, Lang::En);
+    assert!(
+        text.contains(&format!("#{game}")) && text.contains("Alice"),
+        "{text}"
+    );
+    svc.shutdown().await;
+    db.cleanup().await;
+}
+
+on_both_backends!(paused: after_the_game);
