@@ -229,6 +229,13 @@ enum BenchCommand {
         /// Threads for playing the games (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Experiments: the model's beta, tau and new players' sigma (default: the bot's).
+        #[arg(long)]
+        beta: Option<f64>,
+        #[arg(long)]
+        tau: Option<f64>,
+        #[arg(long)]
+        sigma0: Option<f64>,
     },
 }
 
@@ -672,6 +679,9 @@ fn main() -> ExitCode {
                     mode,
                     people,
                     threads,
+                    beta,
+                    tau,
+                    sigma0,
                 },
         } => {
             if cfg!(debug_assertions) {
@@ -693,6 +703,12 @@ fn main() -> ExitCode {
                 if let Some(t) = threads {
                     cfg.threads = t.max(1);
                 }
+                let d = yutbot::rating::Params::DEFAULT;
+                cfg.params = yutbot::rating::Params {
+                    beta: beta.unwrap_or(d.beta),
+                    tau: tau.unwrap_or(d.tau),
+                    sigma0: sigma0.unwrap_or(d.sigma0),
+                };
                 for line in yutbot::rating::bench::run(&cfg).lines() {
                     println!("{line}");
                 }

@@ -10,7 +10,9 @@
 //! outcome depends only on the levels seated and the game's own seed) are played on several
 //! threads, and the ratings are then updated in game order on one.
 
-use super::{bot_rating, rate, win_chances, ModeFamily, Rating, PROVISIONAL_GAMES};
+use super::{
+    bot_rating_with, rate_with, win_chances_with, ModeFamily, Params, Rating, PROVISIONAL_GAMES,
+};
 use crate::ai::{Bot, Level};
 use crate::game::{Game, Preset, Rules};
 use rand::{Rng, SeedableRng};
@@ -30,6 +32,8 @@ pub struct BenchConfig {
     pub people: usize,
     /// Chance that a seat is taken by a bot (1v1: that one of the two seats is).
     pub bot_share: f64,
+    /// The model's constants (the bot's by default).
+    pub params: Params,
 }
 
 impl BenchConfig {
@@ -41,6 +45,7 @@ impl BenchConfig {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             people: 24,
             bot_share: 0.2,
+            params: Params::DEFAULT,
         }
     }
 }
@@ -91,6 +96,7 @@ pub struct Report {
     pub sigma_at_provisional: f64,
     /// Share of seats bots took.
     pub bot_seats: f64,
+    pub params: Params,
 }
 
 /// Buckets with at least this many predictions count towards the gap.
@@ -138,7 +144,7 @@ impl Report {
             ));
         }
         for (level, n, mu, display) in &self.people {
-            let anchor = bot_rating(self.family, *level, Preset::Standard);
+            let anchor = bot_rating_with(&self.params, self.family, *level, Preset::Standard);
             out.push(format!(
                 "  people playing as {level}: {n}, mean mu {mu:.2} (the {level} bot's anchor {:.2}), mean display {display:.0}",
                 anchor.mu
@@ -146,8 +152,11 @@ impl Report {
         }
         out.push(format!(
             "  sigma after {PROVISIONAL_GAMES} games: mean {:.2} (new: {:.2})",
-            self.sigma_at_provisional,
-            Rating::new().sigma
+            self.sigma_at_provisional, self.params.sigma0
+        ));
+        out.push(format!(
+            "  beta {:.3} tau {:.3}",
+            self.params.beta, self.params.tau
         ));
         out.push(format!(
             "ratings: mode={} games={} calibration_max_gap={:.2}",
@@ -274,7 +283,11 @@ pub fn run(cfg: &BenchConfig) -> Report {
         ranks[i] = r;
     }
 
-    let mut ratings = vec![Rating::new(); cfg.people];
+    let fresh = Rating {
+        sigma: cfg.params.sigma0,
+        ..Rating::new()
+    };
+    let mut ratings = vec![fresh; cfg.people];
     let mut buckets = [Bucket::default(); 10];
     let (mut sigma_sum, mut sigma_n) = (0.0, 0u32);
     let (mut bot_seats, mut seats) = (0usize, 0usize);
@@ -302,19 +315,25 @@ pub fn run(cfg: &BenchConfig) -> Report {
                 side.iter()
                     .map(|w| match *w {
                         Who::Person(p) => ratings[p],
-                        Who::Bot(l) => bot_rating(cfg.family, l, Preset::Standard),
+                        Who::Bot(l) => {
+                            bot_rating_with(&cfg.params, cfg.family, l, Preset::Standard)
+                        }
                     })
                     .collect()
             })
             .collect();
-        for (p, r) in win_chances(&current).into_iter().zip(rank) {
+        for (p, r) in win_chances_with(&cfg.params, &current)
+            .into_iter()
+            .zip(rank)
+        {
             let b = &mut buckets[((p * 10.0) as usize).min(9)];
             b.n += 1;
             b.predicted_sum += p;
             b.wins += (*r == 1) as u32;
         }
-        let new = rate(&current, rank).expect("a finished game ranks every side");
-        for (side_who, side_new) in who.iter().zip(new) {
+        let rated =
+            rate_with(&cfg.params, &current, rank).expect("a finished game ranks every side");
+        for (side_who, side_new) in who.iter().zip(rated) {
             for (w, r) in side_who.iter().zip(side_new) {
                 seats += 1;
                 match *w {
@@ -355,6 +374,7 @@ pub fn run(cfg: &BenchConfig) -> Report {
         people,
         sigma_at_provisional: sigma_sum / sigma_n.max(1) as f64,
         bot_seats: bot_seats as f64 / seats.max(1) as f64,
+        params: cfg.params,
     }
 }
 

@@ -54,10 +54,34 @@ pub const SOFT_RESET_SIGMA: f64 = SIGMA0 / 3.0;
 pub const DISPLAY_BASE: f64 = 1000.0;
 pub const DISPLAY_SCALE: f64 = 40.0;
 
-fn config() -> WengLinConfig {
-    WengLinConfig {
+/// The model's constants. [`Params::DEFAULT`] is what the bot uses; other values are for
+/// `yutbot bench ratings` experiments.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    pub beta: f64,
+    pub tau: f64,
+    /// A new player's sigma (and the most drift raises a sigma to).
+    pub sigma0: f64,
+}
+
+impl Params {
+    pub const DEFAULT: Params = Params {
         beta: BETA,
-        uncertainty_tolerance: WengLinConfig::new().uncertainty_tolerance,
+        tau: TAU,
+        sigma0: SIGMA0,
+    };
+
+    fn config(&self) -> WengLinConfig {
+        WengLinConfig {
+            beta: self.beta,
+            uncertainty_tolerance: WengLinConfig::new().uncertainty_tolerance,
+        }
+    }
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params::DEFAULT
     }
 }
 
@@ -191,6 +215,15 @@ pub fn rate(
     teams: &[Vec<Rating>],
     finishing_rank: &[usize],
 ) -> Result<Vec<Vec<Rating>>, RateError> {
+    rate_with(&Params::DEFAULT, teams, finishing_rank)
+}
+
+/// [`rate`] with other constants.
+pub fn rate_with(
+    params: &Params,
+    teams: &[Vec<Rating>],
+    finishing_rank: &[usize],
+) -> Result<Vec<Vec<Rating>>, RateError> {
     if teams.len() < 2 {
         return Err(RateError::TooFewSides(teams.len()));
     }
@@ -209,7 +242,9 @@ pub fn rate(
             t.iter()
                 .map(|r| WengLinRating {
                     rating: r.mu,
-                    uncertainty: (r.sigma * r.sigma + TAU * TAU).sqrt().min(SIGMA0),
+                    uncertainty: (r.sigma * r.sigma + params.tau * params.tau)
+                        .sqrt()
+                        .min(params.sigma0.max(r.sigma)),
                 })
                 .collect()
         })
@@ -219,7 +254,7 @@ pub fn rate(
         .zip(finishing_rank)
         .map(|(t, &rank)| (&t[..], MultiTeamOutcome::new(rank)))
         .collect();
-    let out = weng_lin_multi_team(&input, &config());
+    let out = weng_lin_multi_team(&input, &params.config());
     Ok(out
         .into_iter()
         .zip(teams)
@@ -240,12 +275,17 @@ pub fn rate(
 /// summed mu, widened by their uncertainty (`skillratings`' multi-team expected score). Empty
 /// for no sides.
 pub fn win_chances(teams: &[Vec<Rating>]) -> Vec<f64> {
+    win_chances_with(&Params::DEFAULT, teams)
+}
+
+/// [`win_chances`] with other constants.
+pub fn win_chances_with(params: &Params, teams: &[Vec<Rating>]) -> Vec<f64> {
     let wl: Vec<Vec<WengLinRating>> = teams
         .iter()
         .map(|t| t.iter().map(Rating::wl).collect())
         .collect();
     let refs: Vec<&[WengLinRating]> = wl.iter().map(|t| &t[..]).collect();
-    expected_score_multi_team(&refs, &config())
+    expected_score_multi_team(&refs, &params.config())
 }
 
 /// Bradley-Terry strengths of the bot levels, two seats, `standard` (README, Measured: every
@@ -299,6 +339,16 @@ fn family_spread(family: ModeFamily) -> f64 {
 /// 6.22), `f` the spread of the preset and the family, and `k` the players per side (2v2: a
 /// side's mu is the sum of two). Bot against bot the model then gives the measured win rates.
 pub fn bot_rating(family: ModeFamily, level: Level, preset: Preset) -> Rating {
+    bot_rating_with(&Params::DEFAULT, family, level, preset)
+}
+
+/// [`bot_rating`] with other constants.
+pub fn bot_rating_with(
+    params: &Params,
+    family: ModeFamily,
+    level: Level,
+    preset: Preset,
+) -> Rating {
     let seats: f64 = match family {
         ModeFamily::OneVsOne => 2.0,
         ModeFamily::Teams | ModeFamily::FreeForAll => 4.0,
@@ -307,7 +357,7 @@ pub fn bot_rating(family: ModeFamily, level: Level, preset: Preset) -> Rating {
         ModeFamily::Teams => 2.0,
         _ => 1.0,
     };
-    let c = (2.0 * BETA * BETA + seats * BOT_SIGMA * BOT_SIGMA).sqrt();
+    let c = (2.0 * params.beta * params.beta + seats * BOT_SIGMA * BOT_SIGMA).sqrt();
     let spread = preset_spread(preset) * family_spread(family);
     let mu = MU0 + c * spread * (strength(level) / strength(Level::Normal)).ln() / per_side;
     Rating {
