@@ -5,6 +5,7 @@ pub mod ai;
 pub mod bench;
 pub mod discord;
 pub mod game;
+pub mod rating;
 pub mod render;
 pub mod replay;
 pub mod scenario;

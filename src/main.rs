@@ -228,6 +228,32 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Rated games between bot levels and people modelled as bot levels, per mode family;
+    /// compares the predicted win chances with the outcomes in ten buckets and ends each mode
+    /// with `ratings: mode=M games=N calibration_max_gap=X` (points, buckets of >= 100).
+    Ratings {
+        /// Games per mode family.
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only this family: 1v1, 2v2 or ffa (default: all three).
+        #[arg(long)]
+        mode: Option<yutbot::rating::ModeFamily>,
+        /// People in each family's pool.
+        #[arg(long, default_value_t = 24)]
+        people: usize,
+        /// Threads for playing the games (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Experiments: the model's beta, tau and new players' sigma (default: the bot's).
+        #[arg(long)]
+        beta: Option<f64>,
+        #[arg(long)]
+        tau: Option<f64>,
+        #[arg(long)]
+        sigma0: Option<f64>,
+    },
 }
 
 /// A preset's rules with house rules on top, or the exit code after saying what is wrong.
@@ -730,6 +756,50 @@ fn main() -> ExitCode {
                 r.per_game(),
                 r.positions
             );
+            ExitCode::SUCCESS
+        }
+        Command::Bench {
+            command:
+                BenchCommand::Ratings {
+                    games,
+                    seed,
+                    mode,
+                    people,
+                    threads,
+                    beta,
+                    tau,
+                    sigma0,
+                },
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!(
+                    "note: this is a debug build; use `cargo run --release -- bench ratings`"
+                );
+            }
+            if people < 4 {
+                eprintln!("error: --people must be at least 4 (a 2v2 table seats four)");
+                return ExitCode::from(2);
+            }
+            let families = match mode {
+                Some(m) => vec![m],
+                None => yutbot::rating::ModeFamily::ALL.to_vec(),
+            };
+            for family in families {
+                let mut cfg = yutbot::rating::bench::BenchConfig::new(family, games, seed);
+                cfg.people = people;
+                if let Some(t) = threads {
+                    cfg.threads = t.max(1);
+                }
+                let d = yutbot::rating::Params::DEFAULT;
+                cfg.params = yutbot::rating::Params {
+                    beta: beta.unwrap_or(d.beta),
+                    tau: tau.unwrap_or(d.tau),
+                    sigma0: sigma0.unwrap_or(d.sigma0),
+                };
+                for line in yutbot::rating::bench::run(&cfg).lines() {
+                    println!("{line}");
+                }
+            }
             ExitCode::SUCCESS
         }
         Command::Bench {

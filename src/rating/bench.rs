@@ -1,0 +1,423 @@
+//! `yutbot bench ratings`: are the predicted win chances right? For one mode family, a pool of
+//! simulated people, each secretly playing as a fixed bot level (Easy, Normal or Master, drawn
+//! at random) and rated from scratch as a person would be, plays rated games among themselves
+//! and with bots (the anchors of [`bot_rating`]) in some seats. Before each game every side's
+//! chance to win is predicted from the ratings of that moment ([`win_chances`]); after it the
+//! people are rated ([`rate`]), the bots never. The predictions are then compared with what
+//! happened, in ten buckets of predicted chance.
+//!
+//! Deterministic for a seed: who plays in which game is drawn first, the games (whose
+//! outcome depends only on the levels seated and the game's own seed) are played on several
+//! threads, and the ratings are then updated in game order on one.
+
+use super::{
+    bot_rating_with, rate_with, win_chances_with, ModeFamily, Params, Rating, PROVISIONAL_GAMES,
+};
+use crate::ai::{Bot, Level};
+use crate::game::{Game, Preset, Rules};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The levels people are modelled as.
+pub const LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Master];
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct BenchConfig {
+    pub family: ModeFamily,
+    pub games: u32,
+    pub seed: u64,
+    pub threads: usize,
+    /// People in the pool.
+    pub people: usize,
+    /// Chance that a seat is taken by a bot (1v1: that one of the two seats is).
+    pub bot_share: f64,
+    /// The model's constants (the bot's by default).
+    pub params: Params,
+}
+
+impl BenchConfig {
+    pub fn new(family: ModeFamily, games: u32, seed: u64) -> BenchConfig {
+        BenchConfig {
+            family,
+            games,
+            seed,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            people: 24,
+            bot_share: 0.2,
+            params: Params::DEFAULT,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Who {
+    Person(usize),
+    Bot(Level),
+}
+
+/// One bucket of predictions.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bucket {
+    /// Predictions (one per side per game) that fell in this bucket.
+    pub n: u32,
+    pub predicted_sum: f64,
+    pub wins: u32,
+}
+
+impl Bucket {
+    pub fn predicted(&self) -> f64 {
+        self.predicted_sum / self.n.max(1) as f64
+    }
+    pub fn observed(&self) -> f64 {
+        self.wins as f64 / self.n.max(1) as f64
+    }
+    /// |observed - predicted| in percentage points.
+    pub fn gap(&self) -> f64 {
+        100.0 * (self.observed() - self.predicted()).abs()
+    }
+    /// Two standard errors of the observed rate, in points: the noise a perfect prediction
+    /// still shows.
+    pub fn noise(&self) -> f64 {
+        let p = self.predicted();
+        200.0 * (p * (1.0 - p) / self.n.max(1) as f64).sqrt()
+    }
+}
+
+/// What [`run`] measured.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub family: ModeFamily,
+    pub games: u32,
+    pub buckets: [Bucket; 10],
+    /// Per level people were modelled as: (people, mean mu at the end, mean display).
+    pub people: Vec<(Level, usize, f64, f64)>,
+    /// Mean sigma of the people who reached [`PROVISIONAL_GAMES`] games, at that game.
+    pub sigma_at_provisional: f64,
+    /// Share of seats bots took.
+    pub bot_seats: f64,
+    pub params: Params,
+}
+
+/// Buckets with at least this many predictions count towards the gap.
+pub const MIN_BUCKET: u32 = 100;
+
+impl Report {
+    /// The largest gap over buckets with at least [`MIN_BUCKET`] predictions, in points.
+    pub fn max_gap(&self) -> f64 {
+        self.buckets
+            .iter()
+            .filter(|b| b.n >= MIN_BUCKET)
+            .map(Bucket::gap)
+            .fold(0.0, f64::max)
+    }
+
+    /// The bucket table, the people's final ratings and the summary line.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!(
+            "mode={} games={} predictions={} bot_seats={:.0}%",
+            self.family,
+            self.games,
+            self.buckets.iter().map(|b| b.n).sum::<u32>(),
+            100.0 * self.bot_seats
+        )];
+        out.push("  bucket      n  predicted  observed    gap  noise(2se)".into());
+        for (i, b) in self.buckets.iter().enumerate() {
+            if b.n == 0 {
+                out.push(format!(
+                    "  {:.1}-{:.1}     0",
+                    i as f64 / 10.0,
+                    (i + 1) as f64 / 10.0
+                ));
+                continue;
+            }
+            out.push(format!(
+                "  {:.1}-{:.1} {:>6}     {:.3}     {:.3} {:>6.2} {:>6.2}{}",
+                i as f64 / 10.0,
+                (i + 1) as f64 / 10.0,
+                b.n,
+                b.predicted(),
+                b.observed(),
+                b.gap(),
+                b.noise(),
+                if b.n >= MIN_BUCKET { "" } else { "  (too few)" }
+            ));
+        }
+        for (level, n, mu, display) in &self.people {
+            let anchor = bot_rating_with(&self.params, self.family, *level, Preset::Standard);
+            out.push(format!(
+                "  people playing as {level}: {n}, mean mu {mu:.2} (the {level} bot's anchor {:.2}), mean display {display:.0}",
+                anchor.mu
+            ));
+        }
+        out.push(format!(
+            "  sigma after {PROVISIONAL_GAMES} games: mean {:.2} (new: {:.2})",
+            self.sigma_at_provisional, self.params.sigma0
+        ));
+        out.push(format!(
+            "  beta {:.3} tau {:.3}",
+            self.params.beta, self.params.tau
+        ));
+        out.push(format!(
+            "ratings: mode={} games={} calibration_max_gap={:.2}",
+            self.family,
+            self.games,
+            self.max_gap()
+        ));
+        out
+    }
+}
+
+/// The seats of game `i`, in seat order (2v2: seats 0 and 2 play side 0, 1 and 3 side 1).
+fn draw_seats(cfg: &BenchConfig, rng: &mut ChaCha8Rng) -> Vec<Who> {
+    let seats = match cfg.family {
+        ModeFamily::OneVsOne => 2,
+        ModeFamily::Teams => 4,
+        ModeFamily::FreeForAll => rng.random_range(3..=4),
+    };
+    let mut people: Vec<usize> = (0..cfg.people).collect();
+    let mut pick = |rng: &mut ChaCha8Rng| {
+        let k = rng.random_range(0..people.len());
+        Who::Person(people.swap_remove(k))
+    };
+    let bot = |rng: &mut ChaCha8Rng| Who::Bot(LEVELS[rng.random_range(0..LEVELS.len())]);
+    let mut out: Vec<Who> = Vec::with_capacity(seats);
+    if cfg.family == ModeFamily::OneVsOne {
+        out.push(pick(rng));
+        let second = if rng.random_bool(cfg.bot_share) {
+            bot(rng)
+        } else {
+            pick(rng)
+        };
+        out.push(second);
+        if rng.random_bool(0.5) {
+            out.swap(0, 1);
+        }
+        return out;
+    }
+    for _ in 0..seats {
+        let w = if rng.random_bool(cfg.bot_share) {
+            bot(rng)
+        } else {
+            pick(rng)
+        };
+        out.push(w);
+    }
+    if out.iter().all(|w| matches!(w, Who::Bot(_))) {
+        let k = rng.random_range(0..seats);
+        out[k] = pick(rng);
+    }
+    out
+}
+
+/// Play one game with these levels in the seats: every side's finishing rank (1 = won).
+fn play(bots: &[Bot], levels: &[Level], teams: bool, seed: u64) -> Vec<usize> {
+    let rules = Rules::preset(Preset::Standard);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7a7e_5eed);
+    let (mut game, _) = Game::new(rules, levels.len() as u8, teams, &mut rng)
+        .expect("the benchmark's tables are valid");
+    while !game.is_over() {
+        let level = levels[game.turn() as usize];
+        let bot = bots
+            .iter()
+            .find(|b| b.level == level)
+            .expect("a bot for every level played");
+        let action = bot
+            .choose(&game, &mut bot_rng)
+            .expect("a game that is not over has an action");
+        game.play(&action, &mut rng)
+            .expect("bots play legal actions");
+    }
+    let mut ranks = vec![0; game.sides() as usize];
+    if let Some(o) = game.outcome() {
+        for (place, side) in o.ranking.iter().enumerate() {
+            ranks[*side as usize] = place + 1;
+        }
+    }
+    ranks
+}
+
+/// Run the benchmark for one family.
+pub fn run(cfg: &BenchConfig) -> Report {
+    let tag = cfg.family as u64 + 1;
+    let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ tag);
+    let hidden: Vec<Level> = (0..cfg.people)
+        .map(|_| LEVELS[rng.random_range(0..LEVELS.len())])
+        .collect();
+    let plan: Vec<Vec<Who>> = (0..cfg.games).map(|_| draw_seats(cfg, &mut rng)).collect();
+    let teams = cfg.family == ModeFamily::Teams;
+    let level_of = |w: &Who| match *w {
+        Who::Person(p) => hidden[p],
+        Who::Bot(l) => l,
+    };
+    let game_seed = |i: usize| (cfg.seed << 32) ^ (tag << 24) ^ i as u64 ^ 0x5eed_0000_0000_0000;
+
+    let rules = Rules::preset(Preset::Standard);
+    let bots: Vec<Bot> = LEVELS.iter().map(|l| Bot::new(*l, &rules)).collect();
+    let threads = cfg.threads.max(1);
+    let mut ranks: Vec<Vec<usize>> = vec![Vec::new(); plan.len()];
+    let parts: Vec<Vec<(usize, Vec<usize>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (plan, bots, level_of, game_seed) =
+                    (&plan, bots.clone(), &level_of, &game_seed);
+                s.spawn(move || {
+                    let mut out = Vec::new();
+                    let mut i = t;
+                    while i < plan.len() {
+                        let levels: Vec<Level> = plan[i].iter().map(level_of).collect();
+                        out.push((i, play(&bots, &levels, teams, game_seed(i))));
+                        i += threads;
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a benchmark thread panicked"))
+            .collect()
+    });
+    for (i, r) in parts.into_iter().flatten() {
+        ranks[i] = r;
+    }
+
+    let fresh = Rating {
+        sigma: cfg.params.sigma0,
+        ..Rating::new()
+    };
+    let mut ratings = vec![fresh; cfg.people];
+    let mut buckets = [Bucket::default(); 10];
+    let (mut sigma_sum, mut sigma_n) = (0.0, 0u32);
+    let (mut bot_seats, mut seats) = (0usize, 0usize);
+    for (seating, rank) in plan.iter().zip(&ranks) {
+        let sides = rank.len();
+        let who: Vec<Vec<Who>> = (0..sides)
+            .map(|side| {
+                seating
+                    .iter()
+                    .enumerate()
+                    .filter(|(seat, _)| {
+                        if teams {
+                            seat % 2 == side
+                        } else {
+                            *seat == side
+                        }
+                    })
+                    .map(|(_, w)| *w)
+                    .collect()
+            })
+            .collect();
+        let current: Vec<Vec<Rating>> = who
+            .iter()
+            .map(|side| {
+                side.iter()
+                    .map(|w| match *w {
+                        Who::Person(p) => ratings[p],
+                        Who::Bot(l) => {
+                            bot_rating_with(&cfg.params, cfg.family, l, Preset::Standard)
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        for (p, r) in win_chances_with(&cfg.params, &current)
+            .into_iter()
+            .zip(rank)
+        {
+            let b = &mut buckets[((p * 10.0) as usize).min(9)];
+            b.n += 1;
+            b.predicted_sum += p;
+            b.wins += (*r == 1) as u32;
+        }
+        let rated =
+            rate_with(&cfg.params, &current, rank).expect("a finished game ranks every side");
+        for (side_who, side_new) in who.iter().zip(rated) {
+            for (w, r) in side_who.iter().zip(side_new) {
+                seats += 1;
+                match *w {
+                    Who::Person(p) => {
+                        ratings[p] = r;
+                        if r.games == PROVISIONAL_GAMES {
+                            sigma_sum += r.sigma;
+                            sigma_n += 1;
+                        }
+                    }
+                    Who::Bot(_) => bot_seats += 1,
+                }
+            }
+        }
+    }
+    let people = LEVELS
+        .iter()
+        .map(|level| {
+            let mine: Vec<&Rating> = ratings
+                .iter()
+                .zip(&hidden)
+                .filter(|(_, l)| *l == level)
+                .map(|(r, _)| r)
+                .collect();
+            let n = mine.len().max(1) as f64;
+            (
+                *level,
+                mine.len(),
+                mine.iter().map(|r| r.mu).sum::<f64>() / n,
+                mine.iter().map(|r| r.display() as f64).sum::<f64>() / n,
+            )
+        })
+        .collect();
+    Report {
+        family: cfg.family,
+        games: cfg.games,
+        buckets,
+        people,
+        sigma_at_provisional: sigma_sum / sigma_n.max(1) as f64,
+        bot_seats: bot_seats as f64 / seats.max(1) as f64,
+        params: cfg.params,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_are_distinct_people_and_never_all_bots() {
+        for family in ModeFamily::ALL {
+            let cfg = BenchConfig::new(family, 0, 3);
+            let mut rng = ChaCha8Rng::seed_from_u64(9);
+            for _ in 0..500 {
+                let s = draw_seats(&cfg, &mut rng);
+                let people: Vec<usize> = s
+                    .iter()
+                    .filter_map(|w| match w {
+                        Who::Person(p) => Some(*p),
+                        Who::Bot(_) => None,
+                    })
+                    .collect();
+                assert!(!people.is_empty());
+                let mut d = people.clone();
+                d.sort_unstable();
+                d.dedup();
+                assert_eq!(d.len(), people.len());
+                assert!(ModeFamily::of(s.len() as u8, family == ModeFamily::Teams) == Some(family));
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_run_is_deterministic() {
+        let mut cfg = BenchConfig::new(ModeFamily::OneVsOne, 12, 5);
+        cfg.people = 6;
+        let (a, b) = (
+            run(&cfg),
+            run(&BenchConfig {
+                threads: 1,
+                ..cfg.clone()
+            }),
+        );
+        assert_eq!(a.lines(), b.lines());
+        assert_eq!(a.buckets.iter().map(|b| b.n).sum::<u32>(), 24);
+    }
+}

@@ -1,0 +1,634 @@
+//! Ratings: Weng-Lin (OpenSkill, a Bradley-Terry model with a mean `mu` and an uncertainty
+//! `sigma` per player) through the `skillratings` crate. Pure and deterministic: no storage,
+//! no clock, no randomness. The service rates a finished game with [`rate`] (in the
+//! transaction that records the result), shows a rating with [`Rating::display`], the sides'
+//! chances with [`win_chances`], and starts a season with [`soft_reset`].
+//!
+//! **One rating per mode family** ([`ModeFamily`]: 1v1, 2v2, free-for-all), not one rating with
+//! mode weights: the same players' strengths do not carry over between the families in a way a
+//! weight could express. Measured (README, Measured): Master beats Reference 0.723 in 1v1, and a
+//! team of two Masters beats two References 0.711 in 2v2. A team's strength is the sum of its
+//! players' `mu`, so with one shared rating the 2v2 difference would be twice the 1v1 one
+//! (about 0.84 predicted, 0.711 measured); in 4-seat free-for-all Master's share of first places
+//! against three References (0.412) corresponds to a Bradley-Terry ratio of 2.1 where 1v1 has
+//! 2.5. So each family has its own rating and its own bot anchors ([`bot_rating`]).
+//!
+//! **Config**: beta = 12.5 (the spread of one game's luck: three times `skillratings`' default,
+//! chosen by the calibration benchmark), initial mu 25, sigma 25/3 (the defaults); plus a small per-game drift tau = sigma0 / 100 added to sigma
+//! before each game (OpenSkill's default; `skillratings` has none), so that a player who
+//! improves after hundreds of games can still move.
+//!
+//! The calibration benchmark is `yutbot bench ratings` ([`bench`]).
+
+pub mod bench;
+
+use crate::ai::Level;
+use crate::game::Preset;
+use serde::{Deserialize, Serialize};
+use skillratings::weng_lin::{
+    expected_score_multi_team, weng_lin_multi_team, WengLinConfig, WengLinRating,
+};
+use skillratings::MultiTeamOutcome;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A new player's mean.
+pub const MU0: f64 = 25.0;
+/// A new player's uncertainty.
+pub const SIGMA0: f64 = 25.0 / 3.0;
+/// The skill-class width: a mu difference of beta between two players (bots, whose sigma is
+/// small) gives the stronger about 67% (logistic of beta / sqrt(2 beta^2)). Three times
+/// `skillratings`' default 25/6: yut is mostly the throws, and with 25/6 (and 25/3) the
+/// predictions were overconfident (`yutbot bench ratings`: 1v1 gaps of 11.8 and 11.5 points
+/// at 0.1-0.2 and 0.8-0.9; with 12.5: 4.3 and 4.2, seeds 1 and 2).
+pub const BETA: f64 = 12.5;
+/// Drift added (in quadrature) to a player's sigma before each game.
+pub const TAU: f64 = SIGMA0 / 100.0;
+/// Games before a rating is no longer provisional.
+pub const PROVISIONAL_GAMES: u32 = 10;
+/// The bots' fixed uncertainty.
+pub const BOT_SIGMA: f64 = 1.0;
+/// Share of a player's distance from the mean kept at a season's start.
+pub const SOFT_RESET_KEEP: f64 = 0.5;
+/// Uncertainty added (in quadrature) at a season's start.
+pub const SOFT_RESET_SIGMA: f64 = SIGMA0 / 3.0;
+/// The displayed number: `DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 sigma)`, at least 0.
+pub const DISPLAY_BASE: f64 = 1000.0;
+pub const DISPLAY_SCALE: f64 = 40.0;
+
+/// The model's constants. [`Params::DEFAULT`] is what the bot uses; other values are for
+/// `yutbot bench ratings` experiments.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    pub beta: f64,
+    pub tau: f64,
+    /// A new player's sigma (and the most drift raises a sigma to).
+    pub sigma0: f64,
+}
+
+impl Params {
+    pub const DEFAULT: Params = Params {
+        beta: BETA,
+        tau: TAU,
+        sigma0: SIGMA0,
+    };
+
+    fn config(&self) -> WengLinConfig {
+        WengLinConfig {
+            beta: self.beta,
+            uncertainty_tolerance: WengLinConfig::new().uncertainty_tolerance,
+        }
+    }
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params::DEFAULT
+    }
+}
+
+/// One player's rating in one mode family (per server).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub mu: f64,
+    pub sigma: f64,
+    /// Rated games played (not reset by a season's start).
+    pub games: u32,
+}
+
+impl Default for Rating {
+    fn default() -> Self {
+        Rating::new()
+    }
+}
+
+impl Rating {
+    /// A new player: mu 25, sigma 25/3, no games.
+    pub fn new() -> Rating {
+        Rating {
+            mu: MU0,
+            sigma: SIGMA0,
+            games: 0,
+        }
+    }
+
+    /// The conservative estimate mu - 3 sigma (the player is at least this strong with about
+    /// 99.9% confidence under the model).
+    pub fn conservative(&self) -> f64 {
+        self.mu - 3.0 * self.sigma
+    }
+
+    /// The number shown: 1000 + 40 (mu - 3 sigma), rounded, never below 0. A new player shows
+    /// 1000 and climbs as sigma shrinks (the bots' anchors are in the README's Ratings table).
+    pub fn display(&self) -> u32 {
+        (DISPLAY_BASE + DISPLAY_SCALE * self.conservative())
+            .round()
+            .max(0.0) as u32
+    }
+
+    /// Fewer than [`PROVISIONAL_GAMES`] rated games: listed apart on the leaderboard.
+    pub fn provisional(&self) -> bool {
+        self.games < PROVISIONAL_GAMES
+    }
+
+    fn wl(&self) -> WengLinRating {
+        WengLinRating {
+            rating: self.mu,
+            uncertainty: self.sigma,
+        }
+    }
+}
+
+/// The families of modes rated apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ModeFamily {
+    /// Two seats.
+    OneVsOne,
+    /// Four seats in two teams.
+    Teams,
+    /// Three or four seats, every seat for itself.
+    FreeForAll,
+}
+
+impl ModeFamily {
+    pub const ALL: [ModeFamily; 3] = [
+        ModeFamily::OneVsOne,
+        ModeFamily::Teams,
+        ModeFamily::FreeForAll,
+    ];
+
+    /// The family of a game of `seats` seats (with or without teams); `None` for a table that
+    /// is no rated mode (e.g. one seat, or teams of other than four seats).
+    pub fn of(seats: u8, teams: bool) -> Option<ModeFamily> {
+        match (seats, teams) {
+            (2, false) => Some(ModeFamily::OneVsOne),
+            (4, true) => Some(ModeFamily::Teams),
+            (3 | 4, false) => Some(ModeFamily::FreeForAll),
+            _ => None,
+        }
+    }
+
+    /// The short name used in commands and storage: `1v1`, `2v2`, `ffa`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModeFamily::OneVsOne => "1v1",
+            ModeFamily::Teams => "2v2",
+            ModeFamily::FreeForAll => "ffa",
+        }
+    }
+}
+
+impl fmt::Display for ModeFamily {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ModeFamily {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ModeFamily::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown mode family {s:?} (1v1, 2v2 or ffa)"))
+    }
+}
+
+/// Input [`rate`] refuses.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RateError {
+    #[error("a rated game needs at least two sides, got {0}")]
+    TooFewSides(usize),
+    #[error("{teams} sides but {ranks} finishing ranks")]
+    RankCount { teams: usize, ranks: usize },
+    #[error("side {0} has no player")]
+    EmptySide(usize),
+}
+
+/// One game's update. `teams[i]` are side i's players (1v1: two sides of one; 2v2: two sides of
+/// two; free-for-all: one side per seat); `finishing_rank[i]` is side i's place, lower is
+/// better (1 for the winner; equal ranks are a tie). Returns every player's new rating, in the
+/// same shape, with `games` one higher.
+///
+/// Bots are passed as their [`bot_rating`] anchors; their entries in the result are to be
+/// dropped (an anchor is never updated). Deterministic: the same input gives the same bits.
+pub fn rate(
+    teams: &[Vec<Rating>],
+    finishing_rank: &[usize],
+) -> Result<Vec<Vec<Rating>>, RateError> {
+    rate_with(&Params::DEFAULT, teams, finishing_rank)
+}
+
+/// [`rate`] with other constants.
+pub fn rate_with(
+    params: &Params,
+    teams: &[Vec<Rating>],
+    finishing_rank: &[usize],
+) -> Result<Vec<Vec<Rating>>, RateError> {
+    if teams.len() < 2 {
+        return Err(RateError::TooFewSides(teams.len()));
+    }
+    if finishing_rank.len() != teams.len() {
+        return Err(RateError::RankCount {
+            teams: teams.len(),
+            ranks: finishing_rank.len(),
+        });
+    }
+    if let Some(i) = teams.iter().position(|t| t.is_empty()) {
+        return Err(RateError::EmptySide(i));
+    }
+    let drifted: Vec<Vec<WengLinRating>> = teams
+        .iter()
+        .map(|t| {
+            t.iter()
+                .map(|r| WengLinRating {
+                    rating: r.mu,
+                    uncertainty: (r.sigma * r.sigma + params.tau * params.tau)
+                        .sqrt()
+                        .min(params.sigma0.max(r.sigma)),
+                })
+                .collect()
+        })
+        .collect();
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = drifted
+        .iter()
+        .zip(finishing_rank)
+        .map(|(t, &rank)| (&t[..], MultiTeamOutcome::new(rank)))
+        .collect();
+    let out = weng_lin_multi_team(&input, &params.config());
+    Ok(out
+        .into_iter()
+        .zip(teams)
+        .map(|(new, old)| {
+            new.into_iter()
+                .zip(old)
+                .map(|(n, o)| Rating {
+                    mu: n.rating,
+                    sigma: n.uncertainty,
+                    games: o.games.saturating_add(1),
+                })
+                .collect()
+        })
+        .collect())
+}
+
+/// Each side's chance to win (to finish first), summing to 1: Bradley-Terry over the sides'
+/// summed mu, widened by their uncertainty (`skillratings`' multi-team expected score). Empty
+/// for no sides.
+pub fn win_chances(teams: &[Vec<Rating>]) -> Vec<f64> {
+    win_chances_with(&Params::DEFAULT, teams)
+}
+
+/// [`win_chances`] with other constants.
+pub fn win_chances_with(params: &Params, teams: &[Vec<Rating>]) -> Vec<f64> {
+    let wl: Vec<Vec<WengLinRating>> = teams
+        .iter()
+        .map(|t| t.iter().map(Rating::wl).collect())
+        .collect();
+    let refs: Vec<&[WengLinRating]> = wl.iter().map(|t| &t[..]).collect();
+    expected_score_multi_team(&refs, &params.config())
+}
+
+/// Bradley-Terry strengths of the bot levels, two seats, `standard` (README, Measured: every
+/// level's win rate against Random, 5,000 games each, with Random = 1): Reference 6.9, Normal
+/// 12.0, Master 17.5; Easy 4.2 (4.0 from Easy vs Random 0.801, 4.4 from Easy vs Normal 0.270,
+/// their geometric mean).
+fn strength(level: Level) -> f64 {
+    match level {
+        Level::Random => 1.0,
+        Level::Easy => 4.2,
+        Level::Reference => 6.9,
+        Level::Normal => 12.0,
+        Level::Master => 17.5,
+    }
+}
+
+/// How far apart the levels are under a preset, relative to `standard`: ln of Master's
+/// strength against Random under that preset over ln 17.5 (README: Master against Random,
+/// 5,000 games each: standard 0.946, boardgame 0.942, yunnori 0.927, nyout 0.977).
+fn preset_spread(preset: Preset) -> f64 {
+    let p: f64 = match preset {
+        Preset::Standard => 0.946,
+        Preset::Boardgame => 0.942,
+        Preset::Yunnori => 0.927,
+        Preset::Nyout => 0.977,
+    };
+    (p / (1.0 - p)).ln() / (0.946f64 / 0.054).ln()
+}
+
+/// How far apart the levels are in a family, relative to 1v1 (README, Measured, Master against
+/// Reference): 2v2 teams 0.711, logit 0.900 against ln(17.5 / 6.9) = 0.931 in 1v1: 0.97;
+/// free-for-all, Master's share of first places against Reference players, as a Plackett-Luce
+/// ratio: 4 seats 3 x 0.412 / 0.588 = 2.10, 3 seats 2 x 0.550 / 0.450 = 2.44, ln 0.74 and 0.89
+/// against 0.931: 0.80 and 0.96, one family for both, so 0.88.
+fn family_spread(family: ModeFamily) -> f64 {
+    match family {
+        ModeFamily::OneVsOne => 1.0,
+        ModeFamily::Teams => 0.900 / (17.5f64 / 6.9).ln(),
+        ModeFamily::FreeForAll => 0.88,
+    }
+}
+
+/// A bot level's fixed rating (an anchor: never updated, sigma [`BOT_SIGMA`]) in a family
+/// under a preset.
+///
+/// Derivation: Weng-Lin predicts a side's win chance as the softmax of its summed mu over
+/// `c = sqrt(2 beta^2 + sum of sigma^2)`, a Bradley-Terry model with strength `exp(mu / c)`.
+/// So a level of strength `s` (see the README's Ratings table) gets
+/// `mu = 25 + c_bots * f * ln(s / s_Normal) / k`, with Normal at 25 (a new player's mean),
+/// `c_bots` the `c` of a table of bots (two seats: sqrt(2 beta^2 + 2 sigma_bot^2) = 17.73; four:
+/// 17.79), `f` the spread of the preset and the family, and `k` the players per side (2v2: a
+/// side's mu is the sum of two). Bot against bot the model then gives the measured win rates.
+pub fn bot_rating(family: ModeFamily, level: Level, preset: Preset) -> Rating {
+    bot_rating_with(&Params::DEFAULT, family, level, preset)
+}
+
+/// [`bot_rating`] with other constants.
+pub fn bot_rating_with(
+    params: &Params,
+    family: ModeFamily,
+    level: Level,
+    preset: Preset,
+) -> Rating {
+    let seats: f64 = match family {
+        ModeFamily::OneVsOne => 2.0,
+        ModeFamily::Teams | ModeFamily::FreeForAll => 4.0,
+    };
+    let per_side = match family {
+        ModeFamily::Teams => 2.0,
+        _ => 1.0,
+    };
+    let c = (2.0 * params.beta * params.beta + seats * BOT_SIGMA * BOT_SIGMA).sqrt();
+    let spread = preset_spread(preset) * family_spread(family);
+    let mu = MU0 + c * spread * (strength(level) / strength(Level::Normal)).ln() / per_side;
+    Rating {
+        mu,
+        sigma: BOT_SIGMA,
+        games: 0,
+    }
+}
+
+/// A player's rating at a season's start: mu moved halfway to the mean 25
+/// ([`SOFT_RESET_KEEP`]), sigma widened by 25/9 in quadrature ([`SOFT_RESET_SIGMA`], at most the
+/// new player's 25/3), so last season's order is a prior the first games of the new season
+/// can overturn. The lifetime game count is kept (a season's own game count, for listing
+/// players apart on its leaderboard, is the store's).
+pub fn soft_reset(r: Rating) -> Rating {
+    Rating {
+        mu: MU0 + SOFT_RESET_KEEP * (r.mu - MU0),
+        sigma: (r.sigma * r.sigma + SOFT_RESET_SIGMA * SOFT_RESET_SIGMA)
+            .sqrt()
+            .min(SIGMA0),
+        games: r.games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settled(mu: f64) -> Rating {
+        Rating {
+            mu,
+            sigma: 2.0,
+            games: 40,
+        }
+    }
+
+    #[test]
+    fn new_rating_shows_1000_and_is_provisional() {
+        let r = Rating::new();
+        assert_eq!(r.display(), 1000);
+        assert!(r.provisional());
+        assert!(!settled(25.0).provisional());
+        let low = Rating {
+            mu: -40.0,
+            sigma: 8.0,
+            games: 3,
+        };
+        assert_eq!(low.display(), 0, "clamped at 0");
+    }
+
+    #[test]
+    fn families_from_seats() {
+        assert_eq!(ModeFamily::of(2, false), Some(ModeFamily::OneVsOne));
+        assert_eq!(ModeFamily::of(4, true), Some(ModeFamily::Teams));
+        assert_eq!(ModeFamily::of(3, false), Some(ModeFamily::FreeForAll));
+        assert_eq!(ModeFamily::of(4, false), Some(ModeFamily::FreeForAll));
+        assert_eq!(ModeFamily::of(1, false), None);
+        assert_eq!(ModeFamily::of(2, true), None);
+        for m in ModeFamily::ALL {
+            assert_eq!(m.name().parse::<ModeFamily>(), Ok(m));
+        }
+        assert!("3v3".parse::<ModeFamily>().is_err());
+    }
+
+    #[test]
+    fn one_vs_one_winner_up_loser_down() {
+        let (a, b) = (Rating::new(), Rating::new());
+        let out = rate(&[vec![a], vec![b]], &[1, 2]).unwrap();
+        let (a2, b2) = (out[0][0], out[1][0]);
+        assert!(a2.mu > a.mu && b2.mu < b.mu);
+        assert!((a2.mu - MU0 - (MU0 - b2.mu)).abs() < 1e-9, "symmetric");
+        assert!(a2.sigma < a.sigma && b2.sigma < b.sigma);
+        assert_eq!((a2.games, b2.games), (1, 1));
+        // The order of the sides does not matter, only the ranks.
+        let swapped = rate(&[vec![b], vec![a]], &[2, 1]).unwrap();
+        assert_eq!(swapped[1][0], a2);
+        assert_eq!(swapped[0][0], b2);
+    }
+
+    #[test]
+    fn upset_moves_more_than_expected_win() {
+        let (strong, weak) = (settled(30.0), settled(20.0));
+        let expected = rate(&[vec![strong], vec![weak]], &[1, 2]).unwrap();
+        let upset = rate(&[vec![strong], vec![weak]], &[2, 1]).unwrap();
+        let gain_expected = expected[0][0].mu - strong.mu;
+        let gain_upset = upset[1][0].mu - weak.mu;
+        assert!(gain_expected > 0.0 && gain_upset > 1.5 * gain_expected);
+    }
+
+    #[test]
+    fn two_vs_two_both_winners_up_both_losers_down() {
+        let t0 = vec![Rating::new(), settled(28.0)];
+        let t1 = vec![settled(22.0), Rating::new()];
+        let out = rate(&[t0.clone(), t1.clone()], &[2, 1]).unwrap();
+        for (new, old) in out[1].iter().zip(&t1) {
+            assert!(new.mu > old.mu);
+        }
+        for (new, old) in out[0].iter().zip(&t0) {
+            assert!(new.mu < old.mu);
+        }
+        // The uncertain player moves more than the settled partner.
+        assert!(out[1][1].mu - t1[1].mu > out[1][0].mu - t1[0].mu);
+        assert!(out.iter().flatten().all(|r| r.games == 1 || r.games == 41));
+    }
+
+    #[test]
+    fn four_seat_free_for_all_respects_the_order() {
+        let seats = vec![vec![Rating::new()]; 4];
+        // Seat 2 first, then 0, 3, 1.
+        let out = rate(&seats, &[2, 4, 1, 3]).unwrap();
+        let mu: Vec<f64> = out.iter().map(|t| t[0].mu).collect();
+        assert!(mu[2] > mu[0] && mu[0] > mu[3] && mu[3] > mu[1]);
+        assert!(mu[2] > MU0 && mu[1] < MU0);
+        let total: f64 = mu.iter().sum();
+        assert!(
+            (total - 4.0 * MU0).abs() < 1e-9,
+            "zero-sum for equal players"
+        );
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        assert_eq!(
+            rate(&[vec![Rating::new()]], &[1]),
+            Err(RateError::TooFewSides(1))
+        );
+        assert_eq!(
+            rate(&[vec![Rating::new()], vec![Rating::new()]], &[1]),
+            Err(RateError::RankCount { teams: 2, ranks: 1 })
+        );
+        assert_eq!(
+            rate(&[vec![Rating::new()], vec![]], &[1, 2]),
+            Err(RateError::EmptySide(1))
+        );
+    }
+
+    #[test]
+    fn beating_master_moves_more_than_beating_easy() {
+        for family in [ModeFamily::OneVsOne, ModeFamily::FreeForAll] {
+            for preset in [Preset::Standard, Preset::Yunnori, Preset::Nyout] {
+                let me = Rating::new();
+                let gain = |level| {
+                    let bot = bot_rating(family, level, preset);
+                    rate(&[vec![me], vec![bot]], &[1, 2]).unwrap()[0][0].mu - me.mu
+                };
+                let (easy, master) = (gain(Level::Easy), gain(Level::Master));
+                assert!(master > easy, "{family} {preset:?}: {master} vs {easy}");
+                assert!(easy > 0.0);
+            }
+        }
+        // 2v2: partnering Normal, beating two Masters is worth more than beating two Easies.
+        let me = Rating::new();
+        let f = ModeFamily::Teams;
+        let normal = bot_rating(f, Level::Normal, Preset::Standard);
+        let gain = |level| {
+            let b = bot_rating(f, level, Preset::Standard);
+            rate(&[vec![me, normal], vec![b, b]], &[1, 2]).unwrap()[0][0].mu - me.mu
+        };
+        assert!(gain(Level::Master) > gain(Level::Easy));
+    }
+
+    #[test]
+    fn bot_anchors_reproduce_the_measured_win_rates() {
+        let p = Preset::Standard;
+        let one = |a, b| {
+            win_chances(&[
+                vec![bot_rating(ModeFamily::OneVsOne, a, p)],
+                vec![bot_rating(ModeFamily::OneVsOne, b, p)],
+            ])[0]
+        };
+        // README: Master vs Reference 0.723, Normal vs Reference 0.623, Easy vs Normal 0.270.
+        assert!((one(Level::Master, Level::Reference) - 0.717).abs() < 0.01);
+        assert!((one(Level::Normal, Level::Reference) - 0.635).abs() < 0.01);
+        assert!((one(Level::Easy, Level::Normal) - 0.259).abs() < 0.01);
+        let t = ModeFamily::Teams;
+        let (m, r) = (
+            bot_rating(t, Level::Master, p),
+            bot_rating(t, Level::Reference, p),
+        );
+        let teams = win_chances(&[vec![m, m], vec![r, r]])[0];
+        assert!((teams - 0.711).abs() < 0.01, "{teams}");
+        let f = ModeFamily::FreeForAll;
+        let (m, r) = (
+            bot_rating(f, Level::Master, p),
+            bot_rating(f, Level::Reference, p),
+        );
+        let ffa = win_chances(&[vec![m], vec![r], vec![r], vec![r]])[0];
+        assert!((0.40..0.46).contains(&ffa), "{ffa}");
+        // Normal is the middle of the scale under every preset and family.
+        for f in ModeFamily::ALL {
+            assert!((bot_rating(f, Level::Normal, Preset::Nyout).mu - MU0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn win_chances_sum_to_one_and_favour_the_stronger() {
+        let cases: Vec<Vec<Vec<Rating>>> = vec![
+            vec![vec![settled(30.0)], vec![settled(24.0)]],
+            vec![
+                vec![settled(30.0), Rating::new()],
+                vec![settled(24.0), settled(25.0)],
+            ],
+            vec![
+                vec![settled(31.0)],
+                vec![settled(27.0)],
+                vec![settled(23.0)],
+                vec![Rating::new()],
+            ],
+        ];
+        for teams in cases {
+            let w = win_chances(&teams);
+            assert_eq!(w.len(), teams.len());
+            assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+            assert!(w[0] > w[1], "{w:?}");
+            assert!(w.iter().all(|p| *p > 0.0 && *p < 1.0));
+        }
+        let even = win_chances(&[vec![Rating::new()], vec![Rating::new()]]);
+        assert!((even[0] - 0.5).abs() < 1e-12);
+        // Uncertainty pulls a prediction towards even.
+        let sure = win_chances(&[vec![settled(30.0)], vec![settled(24.0)]])[0];
+        let unsure = win_chances(&[
+            vec![Rating {
+                sigma: 6.0,
+                ..settled(30.0)
+            }],
+            vec![settled(24.0)],
+        ])[0];
+        assert!(sure > unsure && unsure > 0.5);
+    }
+
+    #[test]
+    fn soft_reset_moves_towards_the_mean() {
+        for mu in [10.0, 22.0, 25.0, 31.0, 45.0] {
+            let r = settled(mu);
+            let s = soft_reset(r);
+            assert!((s.mu - MU0).abs() <= (r.mu - MU0).abs());
+            assert!((s.mu - MU0) * (mu - MU0) >= 0.0, "same side of the mean");
+            assert!((s.mu - MU0 - SOFT_RESET_KEEP * (mu - MU0)).abs() < 1e-12);
+            assert!(s.sigma > r.sigma && s.sigma <= SIGMA0);
+            assert_eq!(s.games, r.games);
+        }
+        assert_eq!(soft_reset(Rating::new()), Rating::new());
+    }
+
+    #[test]
+    fn deterministic() {
+        let teams = vec![
+            vec![Rating {
+                mu: 27.3,
+                sigma: 3.1,
+                games: 12,
+            }],
+            vec![Rating::new()],
+            vec![settled(21.9)],
+        ];
+        let a = rate(&teams, &[3, 1, 2]).unwrap();
+        let b = rate(&teams, &[3, 1, 2]).unwrap();
+        assert_eq!(a, b);
+        let bits = |v: &Vec<Vec<Rating>>| -> Vec<u64> {
+            v.iter().flatten().map(|r| r.mu.to_bits()).collect()
+        };
+        assert_eq!(bits(&a), bits(&b));
+        assert_eq!(win_chances(&teams), win_chances(&teams));
+        // A rating survives a serde round trip (serde_json's default float parsing may be
+        // off in the last bit).
+        let json = serde_json::to_string(&a[0][0]).unwrap();
+        let back: Rating = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.games, a[0][0].games);
+        assert!((back.mu - a[0][0].mu).abs() < 1e-12);
+        assert!((back.sigma - a[0][0].sigma).abs() < 1e-12);
+    }
+}
