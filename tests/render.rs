@@ -267,11 +267,12 @@ fn labels_follow_the_frame() {
     let mut f = frame(2, Some(Chip::Gae));
     let moves = f.labelled_moves(&g);
     assert_eq!(moves.len(), 2);
-    assert_eq!(moves[0].1, "A");
-    assert_eq!(moves[1].1, "B");
-    f.labels = vec![(moves[1].0, "2".to_string())];
-    let moves = f.labelled_moves(&g);
+    // Numbers by default: the pieces carry their seat's letter.
+    assert_eq!(moves[0].1, "1");
     assert_eq!(moves[1].1, "2");
+    f.labels = vec![(moves[1].0, "9".to_string())];
+    let moves = f.labelled_moves(&g);
+    assert_eq!(moves[1].1, "9");
     assert_ne!(render(&g, &f), render(&g, &frame(2, Some(Chip::Gae))));
 }
 
@@ -339,7 +340,7 @@ fn back_to_waiting_is_labelled_on_the_movers_panel() {
     let rules = Rules::preset_named("yunnori").expect("preset");
     let (g, _) = Game::from_position(rules, &pos).expect("position");
     let f = frame(2, Some(Chip::Backdo));
-    assert_eq!(f.destinations(&g), vec![(Dest::Waiting, "A".to_string())]);
+    assert_eq!(f.destinations(&g), vec![(Dest::Waiting, "1".to_string())]);
     let img = decode(&render(&g, &f));
     let (px, py) = yutbot::render::theme::panel_xy(1);
     let (pw, ph) = (

@@ -240,7 +240,7 @@ impl fmt::Display for Rejected {
             } => write!(
                 f,
                 "throw {throw} (action {action}, seat {}) differs: the record says {recorded}, the seed gives {replayed}",
-                seat + 1
+                *seat as u32 + 1
             ),
             WrongSeat {
                 action,
@@ -249,8 +249,8 @@ impl fmt::Display for Rejected {
             } => write!(
                 f,
                 "action {action} is recorded for seat {} but it was seat {}'s turn",
-                recorded + 1,
-                turn + 1
+                *recorded as u32 + 1,
+                *turn as u32 + 1
             ),
             Illegal { action, why } => write!(f, "action {action} cannot be played: {why}"),
             End(why) => write!(f, "the end differs: {why}"),
@@ -322,9 +322,9 @@ pub fn verify_record(rec: &Record) -> Result<usize, Rejected> {
         let show = |t: &[(Seat, Chip)], first: Seat| {
             let mut s: Vec<String> = t
                 .iter()
-                .map(|(seat, c)| format!("seat {} {}", seat + 1, c.name()))
+                .map(|(seat, c)| format!("seat {} {}", *seat as u32 + 1, c.name()))
                 .collect();
-            s.push(format!("seat {} starts", first + 1));
+            s.push(format!("seat {} starts", first as u32 + 1));
             s.join(", ")
         };
         return Err(Rejected::StartDiffers {
@@ -392,7 +392,7 @@ pub fn verify_record(rec: &Record) -> Result<usize, Rejected> {
     let winner = game.outcome().map(|o| o.winner);
     if winner != rec.winner {
         let show = |w: Option<Side>| match w {
-            Some(s) => format!("side {} wins", s + 1),
+            Some(s) => format!("side {} wins", s as u32 + 1),
             None => "no winner".to_string(),
         };
         return Err(Rejected::End(format!(
