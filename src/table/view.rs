@@ -311,6 +311,25 @@ pub fn shown_labels(t: &Table) -> Vec<(Move, String)> {
         .collect()
 }
 
+/// Leave and Stop, offered on every board of a running game.
+fn leave_and_stop(t: &Table) -> [Button; 2] {
+    let lang = t.lang();
+    [
+        button(
+            t,
+            tr(lang, "Leave game", "그만하기"),
+            Style::Secondary,
+            Command::Resign,
+        ),
+        button(
+            t,
+            tr(lang, "Stop", "판 끝내기"),
+            Style::Danger,
+            Command::Stop,
+        ),
+    ]
+}
+
 fn button(t: &Table, label: impl Into<String>, style: Style, cmd: Command) -> Button {
     Button {
         label: label.into(),
@@ -471,18 +490,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                     ));
                 }
             }
-            controls.push(button(
-                t,
-                tr(lang, "Leave game", "그만하기"),
-                Style::Secondary,
-                Command::Resign,
-            ));
-            controls.push(button(
-                t,
-                tr(lang, "Stop", "판 끝내기"),
-                Style::Danger,
-                Command::Stop,
-            ));
+            controls.extend(leave_and_stop(t));
             rows.push(controls);
         }
         Status::Playing => {
@@ -558,18 +566,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 Style::Secondary,
                 Command::AutoPlay,
             ));
-            controls.push(button(
-                t,
-                tr(lang, "Leave game", "그만하기"),
-                Style::Secondary,
-                Command::Resign,
-            ));
-            controls.push(button(
-                t,
-                tr(lang, "Stop", "판 끝내기"),
-                Style::Danger,
-                Command::Stop,
-            ));
+            controls.extend(leave_and_stop(t));
             rows.push(controls);
         }
         Status::Finished | Status::Stopped => {
