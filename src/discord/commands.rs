@@ -27,7 +27,7 @@ fn actor(ctx: &Context<'_>) -> Actor {
         poise::Context::Application(a) => a.interaction.member.as_deref(),
         poise::Context::Prefix(_) => None,
     };
-    super::router::actor_of(ctx.author(), member)
+    super::router::actor_of(ctx.author(), member).speaking(lang(ctx))
 }
 
 async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
@@ -86,7 +86,7 @@ pub enum Mode {
     #[name_localized("ko", "개인전")]
     Solo,
     #[name = "2v2 teams"]
-    #[name_localized("ko", "2대2 편")]
+    #[name_localized("ko", "2대2 팀전")]
     Teams,
 }
 
@@ -162,7 +162,7 @@ async fn complete_house_rules(_ctx: Context<'_>, partial: &str) -> Vec<String> {
 pub async fn new(
     ctx: Context<'_>,
     #[description = "Free for all or 2v2 teams"]
-    #[description_localized("ko", "개인전 또는 2대2 편")]
+    #[description_localized("ko", "개인전 또는 2대2 팀전")]
     #[name_localized("ko", "방식")]
     mode: Option<Mode>,
     #[description = "Seats for free for all (2 to 4)"]
@@ -731,7 +731,7 @@ Fair throws: when a game starts the board shows the SHA-256 of its secret throw 
 `/윷 판보기` 판을 새 메시지로 다시 보기
 `/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두) · `/윷 전적` 전적 · `/윷 순위` 순위
 `/윷 설정` 이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)
-대기실에서는 방장이 버튼으로 방식(2인, 3인, 4인, 2대2 편)과 규칙도 바꿀 수 있어요.
+대기실에서는 방장이 버튼으로 방식(2인, 3인, 4인, 2대2 팀전)과 규칙도 바꿀 수 있어요.
 판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).
 `/윷 다시보기` 끝난 판의 움직이는 다시 보기와 기록 · `/윷 지난판` 이 서버의 최근 판
 공정한 던지기: 판이 시작할 때 비밀 던지기 시드의 SHA-256을, 끝날 때 시드 자체를 판에 보여 줘요. `/윷 다시보기`가 붙여 주는 기록 파일에 `yutbot verify`를 돌리면 모든 던지기가 그 시드에서 나왔는지 확인할 수 있어요.",

@@ -35,6 +35,7 @@ pub fn actor_of(user: &User, member: Option<&Member>) -> Actor {
         id: user.id.get(),
         name,
         moderator,
+        lang: None,
     }
 }
 
@@ -73,7 +74,7 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
         super::after::click(ctx, data, c, game, which).await;
         return;
     }
-    let actor = actor_of(&c.user, c.member.as_ref());
+    let actor = actor_of(&c.user, c.member.as_ref()).speaking(lang);
     let work = data
         .service
         .click_on(channel, &actor, id, Some(c.message.id.get()));

@@ -302,7 +302,7 @@ impl Poster {
         } else {
             u.view.clone()
         };
-        let ping = view.ping.map(|user| (user, view.lang, view.deadline_ms));
+        let ping = view.ping.map(|(user, lang)| (user, lang, view.deadline_ms));
         let version = view.version.unwrap_or(0);
         self.enqueue(
             u.channel,
@@ -366,14 +366,16 @@ impl Poster {
     /// notifies nobody), through the channel's writer: it waits for its slot, never dropped.
     /// The previous ping of the channel is deleted to keep it tidy.
     pub fn ping(self: &Arc<Self>, game: i64, channel: u64, view: &View) {
-        let Some(user) = view.ping else { return };
+        let Some((user, lang)) = view.ping else {
+            return;
+        };
         self.enqueue(
             channel,
             Job::Ping {
                 game,
                 version: view.version.unwrap_or(0),
                 user,
-                text: ping_text(user, view.lang, view.deadline_ms),
+                text: ping_text(user, lang, view.deadline_ms),
             },
         );
     }

@@ -191,12 +191,17 @@ pub enum RulesError {
     UnknownOption(String),
     #[error("\"{0}\" is not name=value")]
     NotAPair(String),
+    /// `expected` is written in a notation every language reads (`on | off`, `0 < x < 1`,
+    /// `1 … 99`, or the option's words).
     #[error("option {option}: {value} is not allowed (expected {expected})")]
     BadValue {
         option: String,
         value: String,
         expected: String,
     },
+    /// More than one pair was wrong: each, in the order written.
+    #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))]
+    Several(Vec<RulesError>),
 }
 
 impl Rules {
@@ -301,19 +306,19 @@ impl Rules {
         fn boolean(option: &str, v: &OptionValue) -> Result<bool, RulesError> {
             match v {
                 OptionValue::Bool(b) => Ok(*b),
-                _ => Err(bad(option, v, "true or false")),
+                _ => Err(bad(option, v, "on | off")),
             }
         }
         fn probability(option: &str, v: &OptionValue, max: f64) -> Result<f64, RulesError> {
             let x = match v {
                 OptionValue::Float(x) => *x,
                 OptionValue::Int(i) => *i as f64,
-                _ => return Err(bad(option, v, "a number")),
+                _ => return Err(bad(option, v, &format!("0 ≤ x ≤ {max}"))),
             };
             if (0.0..=max).contains(&x) && x.is_finite() {
                 Ok(x)
             } else {
-                Err(bad(option, v, &format!("a number from 0 to {max}")))
+                Err(bad(option, v, &format!("0 ≤ x ≤ {max}")))
             }
         }
         fn word<T>(
@@ -332,9 +337,10 @@ impl Rules {
             // A stick that is never flat (or always flat) would make every throw 모 (or 윷)
             // and the game would never end: keep flat_p strictly inside (0, 1).
             "flat_p" => {
-                let x = probability(option, value, 1.0)?;
+                let x =
+                    probability(option, value, 1.0).map_err(|_| bad(option, value, "0 < x < 1"))?;
                 if x <= 0.0 || x >= 1.0 {
-                    return Err(bad(option, value, "a number strictly between 0 and 1"));
+                    return Err(bad(option, value, "0 < x < 1"));
                 }
                 self.flat_p = x;
             }
@@ -396,13 +402,13 @@ impl Rules {
                     OptionValue::Word(w) if matches!(w.as_str(), "2" | "3" | "4") => {
                         Pieces::Fixed(w.as_bytes()[0] - b'0')
                     }
-                    _ => return Err(bad(option, value, "2, 3, 4 or \"auto\"")),
+                    _ => return Err(bad(option, value, "2 | 3 | 4 | auto")),
                 }
             }
             "first_to" => {
                 self.first_to = match value {
                     OptionValue::Int(n) if (1..=99).contains(n) => *n as u8,
-                    _ => return Err(bad(option, value, "a whole number from 1 to 99")),
+                    _ => return Err(bad(option, value, "1 … 99")),
                 }
             }
             _ => return Err(RulesError::UnknownOption(option.to_string())),
@@ -447,12 +453,34 @@ impl Rules {
     /// semicolons (e.g. `backdo=off finish=exact`). Values: the option's words, `true`/`false`
     /// (also `on`/`off`, `yes`/`no`), or numbers. All or nothing: on error the rules are
     /// unchanged. Returns the options set, in order.
+    /// Every wrong pair is reported (one error, or [`RulesError::Several`]); on error the
+    /// rules are unchanged.
     pub fn apply_text(&mut self, text: &str) -> Result<Vec<&'static str>, RulesError> {
         let mut next = self.clone();
         let mut set = Vec::new();
+        let mut errors = Vec::new();
         for pair in text
             .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
             .filter(|p| !p.is_empty())
+        {
+            match next.apply_pair(pair) {
+                Ok(known) => set.push(known),
+                Err(e) => errors.push(e),
+            }
+        }
+        match errors.len() {
+            0 => {
+                *self = next;
+                Ok(set)
+            }
+            1 => Err(errors.remove(0)),
+            _ => Err(RulesError::Several(errors)),
+        }
+    }
+
+    /// Apply one `name=value` pair.
+    fn apply_pair(&mut self, pair: &str) -> Result<&'static str, RulesError> {
+        let next = self;
         {
             let Some((name, value)) = pair.split_once(['=', ':']) else {
                 return Err(RulesError::NotAPair(pair.to_string()));
@@ -493,10 +521,8 @@ impl Rules {
             if !ok {
                 return Err(error.unwrap_or(RulesError::UnknownOption(name)));
             }
-            set.push(*known);
+            Ok(*known)
         }
-        *self = next;
-        Ok(set)
     }
 
     /// The options whose values differ from `base`, as `name=value` (words bare, switches
@@ -580,8 +606,8 @@ impl Rules {
     /// The values an option takes, for help texts.
     pub fn allowed(option: &str) -> Option<String> {
         Some(match option {
-            "flat_p" => "a number between 0 and 1".into(),
-            "nak_p" => "a number from 0 to 0.9".into(),
+            "flat_p" => "0 < x < 1".into(),
+            "nak_p" => "0 ≤ x ≤ 0.9".into(),
             "backdo"
             | "seoul"
             | "busan"
@@ -601,7 +627,7 @@ impl Rules {
             "stacking" => Stacking::WORDS.join(" | "),
             "first_player" => FirstPlayer::WORDS.join(" | "),
             "pieces" => "2 | 3 | 4 | auto".into(),
-            "first_to" => "1 to 99".into(),
+            "first_to" => "1 … 99".into(),
             _ => return None,
         })
     }

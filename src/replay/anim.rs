@@ -240,6 +240,8 @@ fn encode(steps: &[Step], half: bool, keep: impl Fn(usize) -> bool) -> Replay {
         } else {
             full.clone()
         };
+        // The next frame being made: equal to `screen` outside the areas being redrawn.
+        let mut next = screen.clone();
         if let Ok(mut e) = gif::Encoder::new(&mut out, w as u16, h as u16, &global) {
             let _ = e.set_repeat(gif::Repeat::Infinite);
             let d = delay(step);
@@ -295,30 +297,30 @@ fn encode(steps: &[Step], half: bool, keep: impl Fn(usize) -> bool) -> Replay {
                     bbox.y1 as usize,
                 );
                 let bw = x1 - x0;
-                let mut before = Vec::with_capacity(bw * (y1 - y0));
-                for y in y0..y1 {
-                    before.extend_from_slice(&screen[y * w + x0..y * w + x1]);
-                }
+                // The new pixels of the areas into `next` (equal to `screen` elsewhere).
                 for a in &shown_areas {
                     let (ax0, ay0, ax1, ay1) =
                         (a.x0 as usize, a.y0 as usize, a.x1 as usize, a.y1 as usize);
                     if half {
-                        halver.rect(&full, fw, &mut screen, ax0, ay0, ax1, ay1);
+                        halver.rect(&full, fw, &mut next, ax0, ay0, ax1, ay1);
                     } else {
                         for y in ay0..ay1 {
-                            screen[y * w + ax0..y * w + ax1]
+                            next[y * w + ax0..y * w + ax1]
                                 .copy_from_slice(&full[y * w + ax0..y * w + ax1]);
                         }
                     }
                 }
+                // The colours of the pixels that change (only inside the areas).
                 let mut used = [false; 256];
                 let mut any = false;
-                for y in y0..y1 {
-                    let row = &screen[y * w + x0..y * w + x1];
-                    for (k, &p) in row.iter().enumerate() {
-                        if p != before[(y - y0) * bw + k] {
-                            used[p as usize] = true;
-                            any = true;
+                for a in &shown_areas {
+                    for y in a.y0 as usize..a.y1 as usize {
+                        let r = y * w + a.x0 as usize..y * w + a.x1 as usize;
+                        for (&p, &q) in next[r.clone()].iter().zip(&screen[r]) {
+                            if p != q {
+                                used[p as usize] = true;
+                                any = true;
+                            }
                         }
                     }
                 }
@@ -329,19 +331,43 @@ fn encode(steps: &[Step], half: bool, keep: impl Fn(usize) -> bool) -> Replay {
                     );
                     continue;
                 }
-                // An index no changed pixel uses marks the unchanged ones.
+                // An index no changed pixel uses marks the unchanged ones; without one (all
+                // 256 in use) unchanged pixels are written as they are.
                 let t = used.iter().position(|u| !u).map(|t| t as u8);
-                let mut buf = Vec::with_capacity(bw * (y1 - y0));
-                for y in y0..y1 {
-                    let row = &screen[y * w + x0..y * w + x1];
-                    for (k, &p) in row.iter().enumerate() {
-                        buf.push(match t {
-                            Some(t) if p == before[(y - y0) * bw + k] => t,
-                            _ => p,
-                        });
+                let mut buf = match t {
+                    Some(t) => vec![t; bw * (y1 - y0)],
+                    None => (y0..y1)
+                        .flat_map(|y| screen[y * w + x0..y * w + x1].iter().copied())
+                        .collect(),
+                };
+                for a in &shown_areas {
+                    for y in a.y0 as usize..a.y1 as usize {
+                        for x in a.x0 as usize..a.x1 as usize {
+                            let k = y * w + x;
+                            let p = next[k];
+                            if p != screen[k] {
+                                buf[(y - y0) * bw + (x - x0)] = p;
+                                screen[k] = p;
+                            }
+                        }
                     }
                 }
-                put(&mut e, &frame(x0, y0, bw, y1 - y0, d, t, buf));
+                let f = match t {
+                    // Mostly the transparent index: LZW with its runs skipped.
+                    Some(t) => {
+                        let mut f = frame(x0, y0, bw, y1 - y0, d, Some(t), Vec::new());
+                        f.buffer = Cow::Owned(super::lzw::encode(&buf, t));
+                        f
+                    }
+                    None => {
+                        let mut f = frame(x0, y0, bw, y1 - y0, d, None, buf);
+                        f.make_lzw_pre_encoded();
+                        f
+                    }
+                };
+                if let Err(err) = e.write_lzw_pre_encoded_frame(&f) {
+                    tracing::warn!(error = %err, "a replay frame was not written");
+                }
             }
             // The pause: one transparent pixel that holds the final board.
             centis += PAUSE as u32;

@@ -9,6 +9,7 @@
 pub mod anim;
 pub mod bench;
 pub mod chart;
+pub mod lzw;
 pub mod record;
 pub mod review;
 pub mod sim;

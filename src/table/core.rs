@@ -54,6 +54,9 @@ pub struct SeatState {
     pub player: Player,
     /// Team 0 or 1 (2v2 only; in free-for-all the seat's own side).
     pub team: u8,
+    /// The language the player last used with the bot (None: never said; the table's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<Lang>,
     /// Played for after a short delay until the player acts again.
     pub away: bool,
     /// Deadlines missed in a row.
@@ -69,6 +72,7 @@ impl SeatState {
         SeatState {
             player,
             team,
+            lang: None,
             away: false,
             timeouts: 0,
             autoplay: false,
@@ -198,6 +202,10 @@ pub enum Actor {
         /// May stop any game (a server moderator).
         #[serde(default)]
         moderator: bool,
+        /// The language of their Discord client when they sent this (their seat remembers
+        /// it: their turn pings speak it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<Lang>,
     },
     /// Timers and bots.
     System,
@@ -209,7 +217,16 @@ impl Actor {
             id,
             name: name.to_string(),
             moderator: false,
+            lang: None,
         }
+    }
+
+    /// The same person, writing from a client in `lang`.
+    pub fn speaking(mut self, l: Lang) -> Actor {
+        if let Actor::User { lang, .. } = &mut self {
+            *lang = Some(l);
+        }
+        self
     }
 
     pub fn id(&self) -> Option<UserId> {
@@ -664,6 +681,17 @@ impl Table {
     ) -> Result<Outcome, Refusal> {
         let mut next = self.clone();
         let out = next.apply_inner(actor, cmd, now_ms, played)?;
+        // A seated player's seat remembers the language they use.
+        if let Actor::User {
+            id,
+            lang: Some(lang),
+            ..
+        } = actor
+        {
+            if let Some(s) = next.seats.iter_mut().find(|s| s.player.user() == Some(*id)) {
+                s.lang = Some(*lang);
+            }
+        }
         // Any change to a lobby keeps it open for another while.
         next.arm_lobby(now_ms);
         next.version += 1;
@@ -787,7 +815,11 @@ impl Table {
                 s.away = false;
                 s.autoplay = false;
                 s.timeouts = 0;
-                self.notice = None;
+                let name = s.name(seat, self.settings.lang);
+                self.notice = Some(match self.settings.lang {
+                    Lang::En => format!("🙋 {name} is back and plays their own turns again."),
+                    Lang::Ko => format!("🙋 {name} 님이 돌아와 다시 직접 둬요."),
+                });
                 if self.acting() == Some(seat as Seat) {
                     // Their turn now: the person's own time to act.
                     self.arm(now);
@@ -800,7 +832,14 @@ impl Table {
                 }
                 self.host_or_moderator(actor)?;
                 self.status = Status::Stopped;
-                self.notice = None;
+                // Everyone reads who stopped it.
+                self.notice = match actor {
+                    Actor::User { name, .. } => Some(match self.settings.lang {
+                        Lang::En => format!("⏹️ {name} stopped the game."),
+                        Lang::Ko => format!("⏹️ {name} 님이 판을 끝냈어요."),
+                    }),
+                    Actor::System => None,
+                };
                 self.deadline_ms = None;
                 self.selected = None;
             }
@@ -1016,9 +1055,15 @@ impl Table {
             return Err(Refusal::NotPlaying);
         }
         let seat = self.seated(actor)?;
+        let name = self.seats[seat].name(seat, self.settings.lang);
         self.seats[seat].player = Player::Bot {
             level: Level::Normal,
         };
+        // Said on the board for everyone, not only to the one who left.
+        self.notice = Some(match self.settings.lang {
+            Lang::En => format!("🚪 {name} left the game; a bot (Normal) plays their seat."),
+            Lang::Ko => format!("🚪 {name} 님이 판을 떠났어요. 봇(보통)이 그 자리를 이어 둬요."),
+        });
         self.seats[seat].away = false;
         self.seats[seat].autoplay = false;
         self.arm(now);

@@ -92,6 +92,11 @@ pub fn rules_error_ko(e: &RulesError) -> String {
             expected,
         } => format!("{option}에는 {value}을(를) 쓸 수 없어요 (쓸 수 있는 값: {expected})"),
         RulesError::NotAPair(t) => format!("\"{t}\"는 이름=값 꼴이 아니에요"),
+        RulesError::Several(all) => all
+            .iter()
+            .map(rules_error_ko)
+            .collect::<Vec<_>>()
+            .join("; "),
     }
 }
 

@@ -153,7 +153,7 @@ impl Problem {
                 "There's no game in this channel. Start one with /yut new.".into()
             }
             (Problem::NoGame, Lang::Ko) => {
-                "이 채널에는 진행 중인 판이 없어요. /yut new로 시작하세요.".into()
+                "이 채널에는 진행 중인 판이 없어요. `/윷 새판`으로 시작하세요.".into()
             }
             (Problem::BadButton, Lang::En) => "That button isn't one of mine.".into(),
             (Problem::BadButton, Lang::Ko) => "알 수 없는 버튼이에요.".into(),

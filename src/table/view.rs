@@ -34,8 +34,9 @@ pub struct View {
     pub rows: Vec<Vec<Button>>,
     /// Only for the person who asked.
     pub private: bool,
-    /// Mention this user (their turn has just started).
-    pub ping: Option<u64>,
+    /// Mention this user (their turn has just started), in this language (the one they last
+    /// used with the bot, else the table's).
+    pub ping: Option<(u64, Lang)>,
     /// When the current action is due (ms since the Unix epoch).
     pub deadline_ms: Option<i64>,
     /// The game and the version shown (None for a private note).
@@ -276,7 +277,7 @@ pub fn move_words(mv: &Move, lang: Lang) -> String {
         Dest::Point(p) => point_name(p, lang),
         Dest::Home => match lang {
             Lang::En => "Home".to_string(),
-            Lang::Ko => "남".to_string(),
+            Lang::Ko => "골인".to_string(),
         },
         Dest::Waiting => match lang {
             Lang::En => "Off the board".to_string(),
@@ -367,13 +368,13 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.settings.teams {
                 r1.push(button(
                     t,
-                    tr(lang, "Team A", "A편"),
+                    tr(lang, "Team A", "A팀"),
                     Style::Secondary,
                     Command::Team { team: 0 },
                 ));
                 r1.push(button(
                     t,
-                    tr(lang, "Team B", "B편"),
+                    tr(lang, "Team B", "B팀"),
                     Style::Secondary,
                     Command::Team { team: 1 },
                 ));
@@ -405,7 +406,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
                 let label = match (teams, lang) {
                     (true, Lang::En) => "2v2 teams".to_string(),
-                    (true, Lang::Ko) => "2대2 편".to_string(),
+                    (true, Lang::Ko) => "2대2 팀전".to_string(),
                     (false, Lang::En) => format!("{seats} players"),
                     (false, Lang::Ko) => format!("{seats}인"),
                 };
@@ -616,7 +617,7 @@ fn truncate(mut s: String, max_chars: usize) -> String {
 }
 
 /// Mention the person whose turn has just started.
-fn turn_ping(t: &Table) -> Option<u64> {
+fn turn_ping(t: &Table) -> Option<(u64, Lang)> {
     let started = t
         .last_events
         .iter()
@@ -630,7 +631,8 @@ fn turn_ping(t: &Table) -> Option<u64> {
     if s.away || s.autoplay {
         return None;
     }
-    s.player.user()
+    // In the language the player last used with the bot, else the table's.
+    Some((s.player.user()?, s.lang.unwrap_or(t.lang())))
 }
 
 /// A preset's name as players see it (Korean: the names the Korean command menu shows).
@@ -647,7 +649,7 @@ fn preset_name(preset: &str, lang: Lang) -> String {
 fn header(t: &Table) -> String {
     let lang = t.lang();
     let mode = if t.settings.teams {
-        tr(lang, "2v2 teams", "2대2 편")
+        tr(lang, "2v2 teams", "2대2 팀전")
     } else {
         match lang {
             Lang::En => format!("{} players", t.settings.seats),
@@ -714,7 +716,7 @@ fn lobby_text(t: &Table) -> String {
     s.push_str(&tr(
         lang,
         "Press **Join** to take a seat. The host picks the mode (2, 3 or 4 players, or 2v2 teams) and the rules, and can start with two or more players; anyone can start once every seat is filled.",
-        "**참가**를 눌러 자리에 앉으세요. 방장은 방식(2인, 3인, 4인, 2대2 편)과 규칙을 고를 수 있고 둘 이상 모이면 시작할 수 있어요. 자리가 다 차면 누구나 시작할 수 있어요.",
+        "**참가**를 눌러 자리에 앉으세요. 방장은 방식(2인, 3인, 4인, 2대2 팀전)과 규칙을 고를 수 있고 둘 이상 모이면 시작할 수 있어요. 자리가 다 차면 누구나 시작할 수 있어요.",
     ));
     if t.deadline_ms.is_some() {
         s.push('\n');
@@ -824,9 +826,10 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                         point_name(*at, lang)
                     ),
                     Lang::Ko => format!(
-                        "💥 {} 님이 {}에서 {victim} 님 말 {count}개를 잡았어요!",
+                        "💥 {} 님이 {}에서 {} 말 {count}개를 잡았어요!",
                         seat_name(t, *seat),
-                        point_name(*at, lang)
+                        point_name(*at, lang),
+                        side_ko(t, *side)
                     ),
                 }
             }
@@ -835,7 +838,7 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                     "🏁 {count} of {}'s pieces reached home.",
                     side_name(t, *side)
                 ),
-                Lang::Ko => format!("🏁 {} 님 말 {count}개가 났어요.", side_name(t, *side)),
+                Lang::Ko => format!("🏁 {} 말 {count}개가 골인했어요.", side_ko(t, *side)),
             },
             Event::SentBack { count, .. } => match lang {
                 Lang::En => format!("↩️ {count} piece(s) stepped back off the board."),
@@ -869,7 +872,7 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
             }
             Event::Won { side, .. } => match lang {
                 Lang::En => format!("🏆 **{}** wins!", side_name(t, *side)),
-                Lang::Ko => format!("🏆 **{}** 님 승리!", side_name(t, *side)),
+                Lang::Ko => format!("🏆 **{}** 승리!", side_ko(t, *side)),
             },
             Event::ThrowOff { .. } | Event::TurnPassed { .. } => continue,
         };
@@ -881,7 +884,7 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
 fn dest_name(d: Dest, lang: Lang) -> String {
     match d {
         Dest::Point(p) => point_name(p, lang),
-        Dest::Home => tr(lang, "home", "남"),
+        Dest::Home => tr(lang, "home", "골인"),
         Dest::Waiting => tr(lang, "off the board", "판 밖"),
     }
 }
@@ -923,7 +926,7 @@ pub fn board_alt(t: &Table) -> String {
                 g.home(side)
             ),
             Lang::Ko => format!(
-                " {}: 대기 {}, 남 {}{board}.",
+                " {}: 대기 {}, 골인 {}{board}.",
                 side_name(t, side),
                 g.waiting(side),
                 g.home(side)
@@ -947,6 +950,15 @@ pub fn board_alt(t: &Table) -> String {
 }
 
 /// A side's name: the seat's name, or the team's in 2v2.
+/// A side as a Korean sentence names it: a player with 님, a team bare (no 님 after a team).
+pub fn side_ko(t: &Table, side: u8) -> String {
+    if t.settings.teams {
+        side_name(t, side)
+    } else {
+        format!("{} 님", side_name(t, side))
+    }
+}
+
 pub fn side_name(t: &Table, side: u8) -> String {
     if t.settings.teams {
         let names: Vec<String> = t
@@ -959,7 +971,7 @@ pub fn side_name(t: &Table, side: u8) -> String {
         let team = if side == 0 { "A" } else { "B" };
         match t.lang() {
             Lang::En => format!("Team {team} ({})", names.join(" & ")),
-            Lang::Ko => format!("{team}편 ({})", names.join(", ")),
+            Lang::Ko => format!("{team}팀 ({})", names.join(", ")),
         }
     } else {
         seat_name(t, side)
@@ -1076,7 +1088,7 @@ fn end_text(t: &Table) -> String {
                     g.home(*side)
                 ),
                 Lang::Ko => format!(
-                    "{}. {} — {}동 남\n",
+                    "{}. {} — 골인 {}\n",
                     i + 1,
                     side_name(t, *side),
                     g.home(*side)
@@ -1100,7 +1112,7 @@ fn end_text(t: &Table) -> String {
         if let Some(w) = t.series.winner() {
             s.push_str(&match lang {
                 Lang::En => format!("\n🏆 {} wins the match!", side_name(t, w)),
-                Lang::Ko => format!("\n🏆 {} 님이 승부에서 이겼어요!", side_name(t, w)),
+                Lang::Ko => format!("\n🏆 {}이 승부에서 이겼어요!", side_ko(t, w)),
             });
         }
     }

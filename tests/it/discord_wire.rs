@@ -427,8 +427,9 @@ async fn a_whole_game_over_the_wire() {
     let tok = s.slash(ch, ALICE, "en-US", "stop", json!([]));
     let f = self::reply(&s, tok).await;
     assert_eq!(f.content, "The game was stopped.");
+    // Everyone reads who stopped it.
     wait_board(&s, ch, "the stopped board", |m| {
-        m.content.contains("The game was stopped")
+        m.content.contains("Alice stopped the game")
     })
     .await;
 
@@ -947,7 +948,7 @@ async fn house_rules_on_the_new_command() {
     assert!(
         r.ephemeral
             && r.content.contains("backdo")
-            && r.content.contains("true or false")
+            && r.content.contains("on | off")
             && r.content.contains("No game was opened"),
         "{}",
         r.content

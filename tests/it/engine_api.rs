@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use yutbot::game::{
     Action, Chip, Dest, Event, Game, Move, OptionValue, Origin, Phase, Placed, Position, Preset,
-    Rules,
+    Rules, RulesError,
 };
 
 fn rules_with(option: &str, value: &str) -> Rules {
@@ -325,12 +325,12 @@ fn house_rules_as_text() {
     // Bad text changes nothing and says what is wrong.
     let before = Rules::default();
     for (text, says) in [
-        ("backdo=maybe", "true or false"),
+        ("backdo=maybe", "on | off"),
         ("finish=sometimes", "pass | exact"),
         ("backdo=off colour=red", "unknown option \"colour\""),
         ("backdo", "not name=value"),
-        ("flat_p=1", "strictly between 0 and 1"),
-        ("pieces=7", "2, 3, 4"),
+        ("flat_p=1", "0 < x < 1"),
+        ("pieces=7", "2 | 3 | 4 | auto"),
     ] {
         let mut r = before.clone();
         let e = r.apply_text(text).unwrap_err().to_string();
@@ -338,6 +338,20 @@ fn house_rules_as_text() {
         assert_eq!(r, before, "{text} changed the rules");
     }
     assert_eq!(r.apply_text("  ").unwrap(), Vec::<&str>::new());
+    // Every wrong pair is reported, not only the first; the good ones are not applied.
+    let mut r = before.clone();
+    let e = r
+        .apply_text("backdo=maybe seoul=on finish=sometimes colour=red")
+        .unwrap_err();
+    assert!(
+        matches!(&e, RulesError::Several(all) if all.len() == 3),
+        "{e:?}"
+    );
+    let e = e.to_string();
+    for says in ["backdo", "on | off", "finish", "pass | exact", "colour"] {
+        assert!(e.contains(says), "{says} in: {e}");
+    }
+    assert_eq!(r, before);
     // Hyphens for underscores, quotes and case are forgiven.
     let mut r = Rules::default();
     r.apply_text("First-Player=\"seat-order\" backdo-path='choose' flat_p=.5")

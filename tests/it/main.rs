@@ -1,7 +1,9 @@
 //! Every integration test, in one test binary: one link instead of one per file (the links of
 //! about twenty binaries of 300 MB were most of `cargo test`'s time). Each file is a module;
 //! run one file's tests with `cargo test --test it <file>::`, e.g.
-//! `cargo test --test it discord_wire::`.
+//! `cargo test --test it discord_wire::`. The multi-process test (`tests/processes/`, real
+//! `yutbot run` processes killed and restarted on a timetable) stays a binary of its own, so it
+//! runs after these and alone.
 
 #[macro_use]
 mod common;
@@ -13,7 +15,6 @@ mod discord_wire;
 mod engine_api;
 mod fuzz_play;
 mod leases;
-mod processes_wire;
 mod random_games;
 mod render;
 mod replay;

@@ -422,6 +422,7 @@ fn the_host_picks_the_mode_in_the_lobby() {
         id: 9,
         name: "Zed".into(),
         moderator: true,
+        lang: None,
     };
     t.apply(&moderator, &four, 0).unwrap();
     assert_eq!((t.settings.teams, t.settings.capacity()), (false, 4));
@@ -866,4 +867,156 @@ fn bot_turns_offer_no_action_buttons() {
     if t.status == Status::Playing && !t.seats[0].autoplay && !t.seats[0].away {
         assert!(t.apply(&ann, &Command::Return, now).is_err());
     }
+}
+
+/// A leave, a stop (by whom), a seat handed to a bot and a player back from away are said on
+/// the board everyone sees, in the table's language; a team is named without 님.
+#[test]
+fn every_event_is_said_on_the_shared_board() {
+    for lang in [Lang::En, Lang::Ko] {
+        let host = Actor::user(1, "Ann");
+        let zed = Actor::user(9, "Zed");
+        let mut t = Table::new(
+            1,
+            1,
+            1,
+            &host,
+            settings(Preset::Standard, false, 3, lang),
+            1,
+        );
+        t.apply(&zed, &Command::Join, 0).unwrap();
+        t.apply(&host, &Command::AddBot { level: Level::Easy }, 0)
+            .unwrap();
+        t.apply(&host, &Command::Start, 0).unwrap();
+        // Zed leaves mid-game: the board says so, and that a bot took the seat.
+        t.apply(&zed, &Command::Leave, 10).unwrap();
+        let text = table_view(&t, &NoPainter).text;
+        let want = match lang {
+            Lang::En => ["Zed left the game", "a bot (Normal) plays their seat"],
+            Lang::Ko => ["Zed 님이 판을 떠났어요", "봇(보통)"],
+        };
+        for w in want {
+            assert!(text.contains(w), "{lang:?}: {w} in {text}");
+        }
+        // Ann lets the bot play, comes back: said.
+        let mut now = 10;
+        while t.acting() != Some(0) && t.status == Status::Playing {
+            now += 2_000;
+            let _ = t.apply(&Actor::System, &Command::BotTurn, now);
+        }
+        if t.acting() == Some(0) {
+            t.apply(&host, &Command::AutoPlay, now).unwrap();
+            t.apply(&host, &Command::Return, now + 1).unwrap();
+            let text = table_view(&t, &NoPainter).text;
+            let w = match lang {
+                Lang::En => "Ann is back",
+                Lang::Ko => "Ann 님이 돌아와",
+            };
+            assert!(text.contains(w), "{lang:?}: {w} in {text}");
+        }
+        // Ann stops it: everyone reads who did.
+        t.apply(&host, &Command::Stop, now + 2).unwrap();
+        let text = table_view(&t, &NoPainter).text;
+        let w = match lang {
+            Lang::En => "Ann stopped the game",
+            Lang::Ko => "Ann 님이 판을 끝냈어요",
+        };
+        assert!(text.contains(w), "{lang:?}: {w} in {text}");
+    }
+    // 2v2 in Korean: a team is named "A팀 (…)", never followed by 님.
+    let host = Actor::user(1, "Ann");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, true, 4, Lang::Ko),
+        3,
+    );
+    for _ in 0..3 {
+        t.apply(&host, &Command::AddBot { level: Level::Easy }, 0)
+            .unwrap();
+    }
+    t.apply(&host, &Command::Start, 0).unwrap();
+    t.apply(&host, &Command::Leave, 5).unwrap();
+    let mut now = 10;
+    while t.status == Status::Playing && now < 10_000_000 {
+        now += 2_000;
+        let _ = t.apply(&Actor::System, &Command::BotTurn, now);
+    }
+    assert_eq!(t.status, Status::Finished);
+    let text = table_view(&t, &NoPainter).text;
+    assert!(text.contains("팀 ("), "{text}");
+    // After each team's closing parenthesis (names inside may have their own), no 님.
+    for (at, _) in text.match_indices("팀 (") {
+        let rest = &text[at + "팀 (".len()..];
+        let mut depth = 1;
+        let close = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                depth == 0
+            })
+            .map(|(i, _)| i)
+            .expect("the team's names close");
+        assert!(
+            !rest[close + 1..].starts_with(" 님"),
+            "no 님 after a team: {text}"
+        );
+    }
+    assert!(!text.contains("편 ("), "{text}");
+}
+
+/// A player is pinged in the language they last used with the bot, not the table's.
+#[test]
+fn turn_pings_speak_the_players_language() {
+    let host = Actor::user(1, "Ann").speaking(Lang::En);
+    let zed = Actor::user(9, "Zed").speaking(Lang::Ko);
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::En),
+        4,
+    );
+    t.apply(&zed, &Command::Join, 0).unwrap();
+    t.apply(&host, &Command::Start, 0).unwrap();
+    let mut seen = [false; 2];
+    let mut now = 0;
+    for _ in 0..400 {
+        if t.status != Status::Playing {
+            break;
+        }
+        let v = table_view(&t, &NoPainter);
+        match v.ping {
+            Some((9, lang)) => {
+                assert_eq!(lang, Lang::Ko, "Zed is pinged in Korean");
+                seen[1] = true;
+            }
+            Some((1, lang)) => {
+                assert_eq!(lang, Lang::En);
+                seen[0] = true;
+            }
+            Some(other) => panic!("{other:?}"),
+            None => {}
+        }
+        // Whoever is up plays the first legal action.
+        let who = if t.acting() == Some(0) { &host } else { &zed };
+        let g = t.game.as_ref().unwrap();
+        let cmd = match g.phase() {
+            yutbot::game::Phase::Throw => Command::Throw,
+            _ => Command::Move {
+                mv: g.legal_moves()[0],
+            },
+        };
+        now += 100;
+        t.apply(who, &cmd, now).unwrap();
+    }
+    assert_eq!(seen, [true, true], "both were pinged");
+    assert_eq!(t.seats[1].lang, Some(Lang::Ko));
 }

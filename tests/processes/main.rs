@@ -3,8 +3,11 @@
 //! killed with SIGKILL comes back with its games as they were, and a process whose range
 //! overlaps live ones waits, drives nothing, and takes over what a clean shutdown gives up.
 
-use crate::common;
-use crate::standin;
+#[macro_use]
+#[path = "../it/common/mod.rs"]
+mod common;
+#[path = "../it/standin/mod.rs"]
+mod standin;
 
 use standin::board::{board_version, find, play_button, turn_of, wait_board_for as wait_board};
 
