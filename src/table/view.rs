@@ -1026,14 +1026,14 @@ fn play_text(t: &Table) -> String {
         (Phase::Throw, Lang::Ko) => "윷을 던질 차례".to_string(),
         (_, Lang::En) => match t.shown_chip() {
             Some(c) => format!(
-                "move a piece with {} (the lettered buttons match the board)",
+                "move a piece with {} (the numbered buttons match the board)",
                 chip_label(c, lang)
             ),
             None => "pick a result to spend".to_string(),
         },
         (_, Lang::Ko) => match t.shown_chip() {
             Some(c) => format!(
-                "{}(으)로 움직일 말 고르기 (버튼 글자가 판의 표시와 같아요)",
+                "{}(으)로 움직일 말 고르기 (버튼 번호가 판의 표시와 같아요)",
                 chip_label(c, lang)
             ),
             None => "쓸 결과 고르기".to_string(),
