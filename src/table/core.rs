@@ -477,7 +477,7 @@ pub struct Table {
     /// can check every throw (`yutbot verify`). Games stored before it existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throw_seed: Option<ThrowSeed>,
-    /// Turns passed since a person last acted (a click on the board).
+    /// Turns passed while every person seated was away, since one of them last acted.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub idle_turns: u32,
     /// Ended because nobody played for a whole round: not rated, not counted.
@@ -925,28 +925,36 @@ impl Table {
                 };
                 self.play(&action, now, &mut out)?;
                 out.played = Some(action);
-                self.idle_turns += out
-                    .events
-                    .iter()
-                    .filter(|e| matches!(e, Event::TurnPassed { .. }))
-                    .count() as u32;
+                if self.everyone_away() {
+                    self.idle_turns += out
+                        .events
+                        .iter()
+                        .filter(|e| matches!(e, Event::TurnPassed { .. }))
+                        .count() as u32;
+                }
                 self.abandon_if_nobody_plays();
             }
         }
         Ok(out)
     }
 
-    /// Every person seated is away and no one has acted for a whole round of turns: the
-    /// game ends here (abandoned), rather than being played to the end by the bots.
-    fn abandon_if_nobody_plays(&mut self) {
+    /// There are people seated and every one of them is away (missed three deadlines in a
+    /// row, and has not acted since).
+    fn everyone_away(&self) -> bool {
         let mut people = self
             .seats
             .iter()
             .filter(|s| matches!(s.player, Player::Human { .. }))
             .peekable();
+        people.peek().is_some() && people.all(|s| s.away)
+    }
+
+    /// Everyone seated has been away for a whole round of turns (counted from when the last
+    /// of them went away; any click of theirs resets it): the game ends here (abandoned),
+    /// rather than being played to the end by the bots.
+    fn abandon_if_nobody_plays(&mut self) {
         if self.status != Status::Playing
-            || people.peek().is_none()
-            || !people.all(|s| s.away)
+            || !self.everyone_away()
             || (self.idle_turns as usize) < self.seats.len()
         {
             return;
