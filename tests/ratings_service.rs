@@ -394,7 +394,31 @@ async fn a_season_rolls_over_across_a_restart(backend: Backend) {
     db.cleanup().await;
 }
 
+async fn the_season_setting_is_kept_with_the_defaults(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "rate-setting").await else {
+        return;
+    };
+    let store = db.store().await;
+    assert_eq!(store.season_at(GUILD, DEC).await.unwrap(), "all");
+    let d = ServerDefaults {
+        turn_seconds: Some(40),
+        seasons: Some("quarterly".into()),
+        ..ServerDefaults::default()
+    };
+    store.set_server_defaults(GUILD, &d, NOV).await.unwrap();
+    assert_eq!(store.server_defaults(GUILD).await.unwrap(), d);
+    assert_eq!(store.season_at(GUILD, DEC).await.unwrap(), "2026-Q4");
+    assert_eq!(
+        store.season_at(GUILD + 1, DEC).await.unwrap(),
+        "all",
+        "per server"
+    );
+    store.close().await;
+    db.cleanup().await;
+}
+
 on_both_backends!(paused:
+    the_season_setting_is_kept_with_the_defaults,
     ratings_move_in_1v1,
     ratings_move_in_2v2_with_a_bot,
     ratings_move_in_four_seat_free_for_all,
