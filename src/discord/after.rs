@@ -1,7 +1,8 @@
 //! After the game, on Discord: `/yut replay`, `/yut history` and the Replay, Analysis and
-//! My game review buttons of a finished board. Each acknowledges first (the work takes longer
-//! than a click's one answer may), then sends files: the replay and the chart in the channel,
-//! the review privately to the person who asked.
+//! My game review buttons of a finished board. Each answers with one call when its files are
+//! ready within 1.5 s (they take a few hundred milliseconds), else acknowledges first and sends
+//! them after: the replay and the chart in the channel, the review privately to the person who
+//! asked.
 
 use super::send;
 use super::{Context, Data, Error};
@@ -42,9 +43,18 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
         poise::Context::Application(a) => a.interaction.attachment_size_limit,
         poise::Context::Prefix(_) => 0,
     };
-    ctx.defer().await?;
     let store = ctx.data().service.store().clone();
-    match after::replay(&store, guild.get(), channel.get(), game, limit(size)).await {
+    let work = after::replay(&store, guild.get(), channel.get(), game, limit(size));
+    tokio::pin!(work);
+    // One answer when the files are ready in time; else "thinking…" first.
+    let answer = match tokio::time::timeout(super::router::ANSWER_WITHIN, &mut work).await {
+        Ok(a) => a,
+        Err(_) => {
+            ctx.defer().await?;
+            work.await
+        }
+    };
+    match answer {
         Ok(files) => {
             let mut reply = CreateReply::default()
                 .content(files.text.clone())
@@ -114,7 +124,63 @@ pub async fn history_command(ctx: Context<'_>, user: Option<u64>, lang: Lang) ->
     Ok(())
 }
 
-/// A click on Replay, Analysis or My game review.
+/// What an after-game button answers: a message with files (or a refusal).
+struct Files {
+    text: String,
+    files: Vec<CreateAttachment>,
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn after_files(
+    data: &Data,
+    guild: u64,
+    channel: u64,
+    game: i64,
+    which: AfterButton,
+    user: u64,
+    size_limit: u32,
+    lang: Lang,
+) -> Result<Files, AfterProblem> {
+    let store = data.service.store().clone();
+    match which {
+        AfterButton::Replay => after::replay(&store, guild, channel, Some(game), limit(size_limit))
+            .await
+            .map(|f| Files {
+                text: f.text.clone(),
+                files: replay_attachments(&f),
+            }),
+        AfterButton::Analysis => after::analysis(&store, guild, game)
+            .await
+            .map(|(png, text)| Files {
+                text,
+                files: vec![CreateAttachment::bytes(
+                    png,
+                    format!("yut-{game}-chart.png"),
+                )],
+            }),
+        AfterButton::Review => {
+            after::my_review(&store, guild, game, user, lang)
+                .await
+                .map(|(text, pngs)| Files {
+                    text: truncate(text),
+                    files: pngs
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, png)| {
+                            CreateAttachment::bytes(
+                                png,
+                                format!("yut-{game}-decision-{}.png", i + 1),
+                            )
+                        })
+                        .collect(),
+                })
+        }
+    }
+}
+
+/// A click on Replay, Analysis or My game review. Answered with one call (the files, or a
+/// private refusal) when they are ready within [`super::router::ANSWER_WITHIN`]; else
+/// acknowledged first and the answer edited in.
 pub async fn click(
     ctx: &SerenityContext,
     data: &Data,
@@ -128,6 +194,41 @@ pub async fn click(
         return;
     };
     let private = which == AfterButton::Review;
+    let work = after_files(
+        data,
+        guild,
+        channel,
+        game,
+        which,
+        c.user.id.get(),
+        c.attachment_size_limit,
+        lang,
+    );
+    tokio::pin!(work);
+    if let Ok(answer) = tokio::time::timeout(super::router::ANSWER_WITHIN, &mut work).await {
+        let msg = match answer {
+            Ok(f) => CreateInteractionResponseMessage::new()
+                .content(f.text)
+                .add_files(f.files)
+                .ephemeral(private),
+            Err(p) => {
+                if let AfterProblem::Broken(why) = &p {
+                    tracing::error!(game, channel, why = %why, "after-game files failed");
+                }
+                CreateInteractionResponseMessage::new()
+                    .content(p.message(lang))
+                    .ephemeral(true)
+            }
+        };
+        let msg = msg.allowed_mentions(send::no_mentions());
+        if let Err(e) = c
+            .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+            .await
+        {
+            tracing::warn!(game, channel, error = %e, "sending after-game files failed");
+        }
+        return;
+    }
     let defer = CreateInteractionResponse::Defer(
         CreateInteractionResponseMessage::new().ephemeral(private),
     );
@@ -135,45 +236,13 @@ pub async fn click(
         tracing::warn!(game, channel, error = %e, "acknowledging an after-game button failed");
         return;
     }
-    let store = data.service.store().clone();
-    let answer = match which {
-        AfterButton::Replay => after::replay(
-            &store,
-            guild,
-            channel,
-            Some(game),
-            limit(c.attachment_size_limit),
-        )
-        .await
-        .map(|f| {
-            replay_attachments(&f).into_iter().fold(
-                EditInteractionResponse::new().content(f.text.clone()),
-                |m, a| m.new_attachment(a),
-            )
-        }),
-        AfterButton::Analysis => after::analysis(&store, guild, game)
-            .await
-            .map(|(png, text)| {
-                EditInteractionResponse::new().content(text).new_attachment(
-                    CreateAttachment::bytes(png, format!("yut-{game}-chart.png")),
-                )
+    let msg = match work.await {
+        Ok(f) => f
+            .files
+            .into_iter()
+            .fold(EditInteractionResponse::new().content(f.text), |m, a| {
+                m.new_attachment(a)
             }),
-        AfterButton::Review => after::my_review(&store, guild, game, c.user.id.get(), lang)
-            .await
-            .map(|(text, pngs)| {
-                pngs.into_iter().enumerate().fold(
-                    EditInteractionResponse::new().content(truncate(text)),
-                    |m, (i, png)| {
-                        m.new_attachment(CreateAttachment::bytes(
-                            png,
-                            format!("yut-{game}-decision-{}.png", i + 1),
-                        ))
-                    },
-                )
-            }),
-    };
-    let msg = match answer {
-        Ok(m) => m.allowed_mentions(send::no_mentions()),
         Err(p) => {
             if let AfterProblem::Broken(why) = &p {
                 tracing::error!(game, channel, why = %why, "after-game files failed");
@@ -193,6 +262,7 @@ pub async fn click(
             EditInteractionResponse::new().content(p.message(lang))
         }
     };
+    let msg = msg.allowed_mentions(send::no_mentions());
     if let Err(e) = c.edit_response(&ctx.http, msg).await {
         tracing::warn!(game, channel, error = %e, "sending after-game files failed");
     }

@@ -143,7 +143,11 @@ impl Options {
             api_url,
             bot_delay_ms: 1200,
             seed: rand::random(),
-            config: Config::default(),
+            // The bot's games throw from 32 bytes of the OS's generator each.
+            config: Config {
+                os_seeds: true,
+                ..Config::default()
+            },
             instance: get("INSTANCE_ID")
                 .map(|s| s.trim().to_string())
                 .unwrap_or_else(|| default_instance(shards)),

@@ -5,6 +5,10 @@
 //! transparent pixels are blended with the palette colour already under them and mapped back to
 //! the nearest palette entry through a 32×64×32 lookup table (RGB565).
 
+use arrayvec::ArrayVec;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use tiny_skia::Pixmap;
 
 /// An opaque colour.
@@ -142,22 +146,170 @@ impl Sprite {
     }
 }
 
+/// A rectangle of pixels, [x0, x1) × [y0, y1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rect {
+    pub x0: i32,
+    pub y0: i32,
+    pub x1: i32,
+    pub y1: i32,
+}
+
+impl Rect {
+    pub const fn new(x0: i32, y0: i32, x1: i32, y1: i32) -> Rect {
+        Rect { x0, y0, x1, y1 }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.x0 >= self.x1 || self.y0 >= self.y1
+    }
+    pub fn intersect(&self, o: &Rect) -> Rect {
+        Rect::new(
+            self.x0.max(o.x0),
+            self.y0.max(o.y0),
+            self.x1.min(o.x1),
+            self.y1.min(o.y1),
+        )
+    }
+    pub fn union(&self, o: &Rect) -> Rect {
+        Rect::new(
+            self.x0.min(o.x0),
+            self.y0.min(o.y0),
+            self.x1.max(o.x1),
+            self.y1.max(o.y1),
+        )
+    }
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        !self.intersect(o).is_empty()
+    }
+    pub fn area(&self) -> i64 {
+        if self.is_empty() {
+            0
+        } else {
+            (self.x1 - self.x0) as i64 * (self.y1 - self.y0) as i64
+        }
+    }
+}
+
+/// One drawing call as recorded: the pixels it may touch and a hash of what it draws.
+pub type Op = (Rect, u64);
+
+/// The most areas a frame is redrawn in at once (see [`Canvas::over`]).
+pub const MAX_CLIPS: usize = 8;
+
+enum Mode {
+    /// Draw, but only inside these disjoint rectangles.
+    Draw(ArrayVec<Rect, MAX_CLIPS>),
+    /// Draw nothing: list each call's bounds and hash.
+    Record(Vec<Op>),
+}
+
 /// One frame being drawn: palette indices, one byte per pixel.
+///
+/// Besides drawing a whole frame, a canvas can *record* a frame (each drawing call's bounds and
+/// a hash of its arguments, without touching a pixel) and *redraw* parts of a frame it already
+/// holds (only inside given rectangles). Comparing two recordings tells which areas differ, so
+/// a sequence of frames (the replay) costs only the areas that change.
 pub struct Canvas<'a> {
     pub w: i32,
     pub h: i32,
     pub buf: Vec<u8>,
     pub pal: &'a Palette,
+    mode: Mode,
+}
+
+fn hash_of(key: impl Hash) -> u64 {
+    let mut h = DefaultHasher::new();
+    key.hash(&mut h);
+    h.finish()
 }
 
 impl<'a> Canvas<'a> {
     pub fn new(background: &[u8], w: i32, h: i32, pal: &'a Palette) -> Canvas<'a> {
+        let mut clips = ArrayVec::new();
+        clips.push(Rect::new(0, 0, w, h));
         Canvas {
             w,
             h,
             buf: background.to_vec(),
             pal,
+            mode: Mode::Draw(clips),
         }
+    }
+
+    /// A canvas that records the calls made on it instead of drawing them.
+    pub fn recording(w: i32, h: i32, pal: &'a Palette) -> Canvas<'a> {
+        Canvas {
+            w,
+            h,
+            buf: Vec::new(),
+            pal,
+            mode: Mode::Record(Vec::with_capacity(512)),
+        }
+    }
+
+    /// Redraw `buf` (a whole frame) inside `clips` only, after painting `background` there.
+    /// The clips must not overlap (a pixel in two would be blended twice); at most
+    /// [`MAX_CLIPS`] are used.
+    pub fn over(
+        buf: Vec<u8>,
+        background: &[u8],
+        w: i32,
+        h: i32,
+        pal: &'a Palette,
+        clips: &[Rect],
+    ) -> Canvas<'a> {
+        let mut cv = Canvas {
+            w,
+            h,
+            buf,
+            pal,
+            mode: Mode::Draw(ArrayVec::new()),
+        };
+        let whole = Rect::new(0, 0, w, h);
+        let mut kept = ArrayVec::new();
+        for c in clips.iter().take(MAX_CLIPS) {
+            let c = c.intersect(&whole);
+            if c.is_empty() {
+                continue;
+            }
+            for y in c.y0..c.y1 {
+                let (a, b) = ((y * w + c.x0) as usize, (y * w + c.x1) as usize);
+                cv.buf[a..b].copy_from_slice(&background[a..b]);
+            }
+            kept.push(c);
+        }
+        cv.mode = Mode::Draw(kept);
+        cv
+    }
+
+    /// The recorded calls (empty unless made by [`Canvas::recording`]).
+    pub fn into_ops(self) -> Vec<Op> {
+        match self.mode {
+            Mode::Record(ops) => ops,
+            Mode::Draw(_) => Vec::new(),
+        }
+    }
+
+    /// Where a call covering `bounds` draws: the parts inside the clips; when recording,
+    /// nowhere (the call is listed with the hash of `key`).
+    fn areas(&mut self, bounds: Rect, key: impl Hash) -> ArrayVec<Rect, MAX_CLIPS> {
+        let bounds = bounds.intersect(&Rect::new(0, 0, self.w, self.h));
+        let mut out = ArrayVec::new();
+        if bounds.is_empty() {
+            return out;
+        }
+        match &mut self.mode {
+            Mode::Record(ops) => ops.push((bounds, hash_of(key))),
+            Mode::Draw(clips) => {
+                for c in clips.iter() {
+                    let r = bounds.intersect(c);
+                    if !r.is_empty() {
+                        out.push(r);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Blend premultiplied (r, g, b, a) over pixel i.
@@ -171,28 +323,22 @@ impl<'a> Canvas<'a> {
         self.buf[i] = self.pal.lut[key(r.min(255) as u8, g.min(255) as u8, b.min(255) as u8)];
     }
 
-    /// Blend a premultiplied pixel at (x, y).
+    /// Blend a premultiplied pixel at index i.
     #[inline]
-    pub fn put_premul(&mut self, x: i32, y: i32, p: [u8; 4]) {
-        if p[3] == 0 || x < 0 || y < 0 || x >= self.w || y >= self.h {
-            return;
-        }
-        let i = (y * self.w + x) as usize;
-        if p[3] == 255 {
+    fn put_premul_at(&mut self, i: usize, p: [u8; 4]) {
+        if p[3] == 0 {
+        } else if p[3] == 255 {
             self.buf[i] = self.pal.index(Rgb(p[0], p[1], p[2]));
         } else {
             self.blend(i, p[0] as u32, p[1] as u32, p[2] as u32, p[3] as u32);
         }
     }
 
-    /// Blend colour `c` with coverage `a` (0..=255) at (x, y); `ci` is the index of `c`.
+    /// Blend colour `c` with coverage `a` (0..=255) at index i; `ci` is the index of `c`.
     #[inline]
-    pub fn put(&mut self, x: i32, y: i32, c: Rgb, ci: u8, a: u32) {
-        if a == 0 || x < 0 || y < 0 || x >= self.w || y >= self.h {
-            return;
-        }
-        let i = (y * self.w + x) as usize;
-        if a >= 255 {
+    fn put_at(&mut self, i: usize, c: Rgb, ci: u8, a: u32) {
+        if a == 0 {
+        } else if a >= 255 {
             self.buf[i] = ci;
         } else {
             self.blend(
@@ -205,26 +351,55 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// Draw a glyph bitmap (`w` × `h` coverage in colour `c`, or premultiplied colour pixels)
+    /// with its top-left corner at (x, y); `key` names the glyph (character and size).
+    #[allow(clippy::too_many_arguments)]
+    pub fn glyph(
+        &mut self,
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        cov: &[u8],
+        rgba: &[[u8; 4]],
+        c: Rgb,
+        key: (char, u16),
+    ) {
+        let ci = self.pal.index(c);
+        for r in self.areas(Rect::new(x, y, x + w, y + h), (4u8, x, y, c, key)) {
+            for yy in r.y0..r.y1 {
+                for xx in r.x0..r.x1 {
+                    let gi = ((yy - y) * w + (xx - x)) as usize;
+                    let i = (yy * self.w + xx) as usize;
+                    if let Some(&p) = rgba.get(gi) {
+                        self.put_premul_at(i, p);
+                    }
+                    let a = cov.get(gi).copied().unwrap_or(0);
+                    self.put_at(i, c, ci, a as u32);
+                }
+            }
+        }
+    }
+
     /// Draw a sprite with its top-left corner at (x, y).
     pub fn blit(&mut self, s: &Sprite, x: i32, y: i32) {
-        let x0 = x.max(0);
-        let y0 = y.max(0);
-        let x1 = (x + s.w).min(self.w);
-        let y1 = (y + s.h).min(self.h);
-        for yy in y0..y1 {
-            let srow = ((yy - y) * s.w) as usize;
-            let drow = (yy * self.w) as usize;
-            for xx in x0..x1 {
-                let si = srow + (xx - x) as usize;
-                let p = s.px[si];
-                if p[3] == 0 {
-                    continue;
-                }
-                let di = drow + xx as usize;
-                if p[3] == 255 {
-                    self.buf[di] = s.idx[si];
-                } else {
-                    self.blend(di, p[0] as u32, p[1] as u32, p[2] as u32, p[3] as u32);
+        let id = s as *const Sprite as usize;
+        for r in self.areas(Rect::new(x, y, x + s.w, y + s.h), (0u8, id, x, y)) {
+            for yy in r.y0..r.y1 {
+                let srow = ((yy - y) * s.w) as usize;
+                let drow = (yy * self.w) as usize;
+                for xx in r.x0..r.x1 {
+                    let si = srow + (xx - x) as usize;
+                    let p = s.px[si];
+                    if p[3] == 0 {
+                        continue;
+                    }
+                    let di = drow + xx as usize;
+                    if p[3] == 255 {
+                        self.buf[di] = s.idx[si];
+                    } else {
+                        self.blend(di, p[0] as u32, p[1] as u32, p[2] as u32, p[3] as u32);
+                    }
                 }
             }
         }
@@ -248,18 +423,22 @@ impl<'a> Canvas<'a> {
         let (cx, cy) = (x + hw, y + hh);
         let (x0, y0) = (x.floor() as i32, y.floor() as i32);
         let (x1, y1) = ((x + w).ceil() as i32, (y + h).ceil() as i32);
-        for py in y0.max(0)..y1.min(self.h) {
-            let qy = (py as f32 + 0.5 - cy).abs() - (hh - r);
-            for px in x0.max(0)..x1.min(self.w) {
-                // Signed distance to the rounded box; a square root only in the corners.
-                let qx = (px as f32 + 0.5 - cx).abs() - (hw - r);
-                let d = if qx > 0.0 && qy > 0.0 {
-                    (qx * qx + qy * qy).sqrt() - r
-                } else {
-                    qx.max(qy) - r
-                };
-                let cov = (0.5 - d).clamp(0.0, 1.0) * alpha;
-                self.put(px, py, c, ci, (cov * 255.0 + 0.5) as u32);
+        let key = (1u8, [x, y, w, h, r, alpha].map(f32::to_bits), c);
+        for a in self.areas(Rect::new(x0, y0, x1, y1), key) {
+            for py in a.y0..a.y1 {
+                let qy = (py as f32 + 0.5 - cy).abs() - (hh - r);
+                for px in a.x0..a.x1 {
+                    // Signed distance to the rounded box; a square root only in the corners.
+                    let qx = (px as f32 + 0.5 - cx).abs() - (hw - r);
+                    let d = if qx > 0.0 && qy > 0.0 {
+                        (qx * qx + qy * qy).sqrt() - r
+                    } else {
+                        qx.max(qy) - r
+                    };
+                    let cov = (0.5 - d).clamp(0.0, 1.0) * alpha;
+                    let i = (py * self.w + px) as usize;
+                    self.put_at(i, c, ci, (cov * 255.0 + 0.5) as u32);
+                }
             }
         }
     }
@@ -268,17 +447,33 @@ impl<'a> Canvas<'a> {
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, width: Option<f32>, c: Rgb, alpha: f32) {
         let ci = self.pal.index(c);
         let ext = r + 1.0;
-        for py in ((cy - ext).floor() as i32).max(0)..((cy + ext).ceil() as i32).min(self.h) {
-            for px in ((cx - ext).floor() as i32).max(0)..((cx + ext).ceil() as i32).min(self.w) {
-                let d = ((px as f32 + 0.5 - cx).powi(2) + (py as f32 + 0.5 - cy).powi(2)).sqrt();
-                let cov = match width {
-                    None => (r - d + 0.5).clamp(0.0, 1.0),
-                    Some(wd) => {
-                        let half = wd / 2.0;
-                        (half - (d - (r - half)).abs() + 0.5).clamp(0.0, 1.0)
-                    }
-                };
-                self.put(px, py, c, ci, (cov * alpha * 255.0 + 0.5) as u32);
+        let bounds = Rect::new(
+            (cx - ext).floor() as i32,
+            (cy - ext).floor() as i32,
+            (cx + ext).ceil() as i32,
+            (cy + ext).ceil() as i32,
+        );
+        let key = (
+            2u8,
+            [cx, cy, r, alpha].map(f32::to_bits),
+            width.map(f32::to_bits),
+            c,
+        );
+        for a in self.areas(bounds, key) {
+            for py in a.y0..a.y1 {
+                for px in a.x0..a.x1 {
+                    let d =
+                        ((px as f32 + 0.5 - cx).powi(2) + (py as f32 + 0.5 - cy).powi(2)).sqrt();
+                    let cov = match width {
+                        None => (r - d + 0.5).clamp(0.0, 1.0),
+                        Some(wd) => {
+                            let half = wd / 2.0;
+                            (half - (d - (r - half)).abs() + 0.5).clamp(0.0, 1.0)
+                        }
+                    };
+                    let i = (py * self.w + px) as usize;
+                    self.put_at(i, c, ci, (cov * alpha * 255.0 + 0.5) as u32);
+                }
             }
         }
     }
@@ -292,13 +487,23 @@ impl<'a> Canvas<'a> {
         let (miny, maxy) = (a.1.min(b.1) - half - 1.0, a.1.max(b.1) + half + 1.0);
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len2 = (dx * dx + dy * dy).max(1e-6);
-        for py in (miny.floor() as i32).max(0)..(maxy.ceil() as i32).min(self.h) {
-            for px in (minx.floor() as i32).max(0)..(maxx.ceil() as i32).min(self.w) {
-                let (fx, fy) = (px as f32 + 0.5 - a.0, py as f32 + 0.5 - a.1);
-                let t = ((fx * dx + fy * dy) / len2).clamp(0.0, 1.0);
-                let d = ((fx - t * dx).powi(2) + (fy - t * dy).powi(2)).sqrt();
-                let cov = (half - d + 0.5).clamp(0.0, 1.0);
-                self.put(px, py, c, ci, (cov * alpha * 255.0 + 0.5) as u32);
+        let bounds = Rect::new(
+            minx.floor() as i32,
+            miny.floor() as i32,
+            maxx.ceil() as i32,
+            maxy.ceil() as i32,
+        );
+        let key = (3u8, [a.0, a.1, b.0, b.1, width, alpha].map(f32::to_bits), c);
+        for r in self.areas(bounds, key) {
+            for py in r.y0..r.y1 {
+                for px in r.x0..r.x1 {
+                    let (fx, fy) = (px as f32 + 0.5 - a.0, py as f32 + 0.5 - a.1);
+                    let t = ((fx * dx + fy * dy) / len2).clamp(0.0, 1.0);
+                    let d = ((fx - t * dx).powi(2) + (fy - t * dy).powi(2)).sqrt();
+                    let cov = (half - d + 0.5).clamp(0.0, 1.0);
+                    let i = (py * self.w + px) as usize;
+                    self.put_at(i, c, ci, (cov * alpha * 255.0 + 0.5) as u32);
+                }
             }
         }
     }
@@ -307,6 +512,65 @@ impl<'a> Canvas<'a> {
     pub fn encode(&self) -> Vec<u8> {
         encode_indexed(&self.buf, self.w as u32, self.h as u32, self.pal)
     }
+}
+
+/// Where two recorded frames differ: disjoint rectangles (at most [`MAX_CLIPS`]) covering every
+/// call one frame makes and the other does not. Redrawing them (see
+/// [`crate::render::Renderer::redraw`]) turns the first frame into the second.
+///
+/// Calls are compared as a multiset: the renderer draws its layers in a fixed order, and two
+/// equal calls at equal places in another order draw the same pixels unless they overlap,
+/// which the layout never makes them do with the same arguments.
+pub fn changed_areas(before: &[Op], after: &[Op]) -> Vec<Rect> {
+    let mut count: HashMap<Op, i32> = HashMap::with_capacity(before.len());
+    for op in before {
+        *count.entry(*op).or_default() += 1;
+    }
+    let mut dirty: Vec<Rect> = Vec::new();
+    for op in after {
+        match count.get_mut(op) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => dirty.push(op.0),
+        }
+    }
+    dirty.extend(
+        count
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|((r, _), _)| r),
+    );
+    // Nearby pieces (the glyphs of one line) become one area.
+    const NEAR: i32 = 6;
+    let near = |a: &Rect, b: &Rect| {
+        Rect::new(a.x0 - NEAR, a.y0 - NEAR, a.x1 + NEAR, a.y1 + NEAR).overlaps(b)
+    };
+    let mut areas: Vec<Rect> = Vec::new();
+    let absorb = |areas: &mut Vec<Rect>, mut d: Rect, close: &dyn Fn(&Rect, &Rect) -> bool| {
+        while let Some(i) = areas.iter().position(|a| close(a, &d)) {
+            d = d.union(&areas.swap_remove(i));
+        }
+        areas.push(d);
+    };
+    for d in dirty {
+        absorb(&mut areas, d, &near);
+    }
+    while areas.len() > MAX_CLIPS {
+        // Join the two whose union adds the least area.
+        let mut best = (i64::MAX, 0, 1);
+        for i in 0..areas.len() {
+            for j in i + 1..areas.len() {
+                let u = areas[i].union(&areas[j]);
+                let extra = u.area() - areas[i].area() - areas[j].area();
+                if extra < best.0 {
+                    best = (extra, i, j);
+                }
+            }
+        }
+        let b = areas.swap_remove(best.2);
+        let a = areas.swap_remove(best.1);
+        absorb(&mut areas, a.union(&b), &|x, y| x.overlaps(y));
+    }
+    areas
 }
 
 /// Encode indices as an indexed PNG with the palette.

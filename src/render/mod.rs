@@ -12,7 +12,7 @@ pub mod text;
 pub mod theme;
 
 use crate::game::{Chip, Dest, Event, Game, Move, Phase, Point, Seat, Side};
-use canvas::{Canvas, Palette, Rgb, Sprite};
+use canvas::{Canvas, Op, Palette, Rect, Rgb, Sprite};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use text::Text;
@@ -339,19 +339,53 @@ impl Renderer {
         self.draw(game, frame).encode()
     }
 
-    fn draw(&self, game: &Game, frame: &Frame) -> Canvas<'_> {
-        let rows = rows(game);
-        let bg = self
-            .bg
+    /// The background a frame is drawn on.
+    fn background(&self, game: &Game, frame: &Frame) -> &[u8] {
+        self.bg
             .iter()
             .find(|(k, _)| *k == (frame.lang, game.seats()))
             .map(|(_, b)| b.as_slice())
-            .unwrap_or(&self.bg[0].1);
-        let mut cv = Canvas::new(bg, W, height(rows), &self.pal);
+            .unwrap_or(&self.bg[0].1)
+    }
+
+    /// The frame's width and height.
+    pub fn size(&self, game: &Game) -> (i32, i32) {
+        (W, height(rows(game)))
+    }
+
+    /// Every drawing call of the frame, with the pixels it may touch and a hash of what it
+    /// draws, without drawing it. Two frames' recordings tell where they differ
+    /// (see [`canvas::changed_areas`]).
+    pub fn record(&self, game: &Game, frame: &Frame) -> Vec<Op> {
+        let (w, h) = self.size(game);
+        let mut cv = Canvas::recording(w, h, &self.pal);
+        self.draw_on(&mut cv, game, frame);
+        cv.into_ops()
+    }
+
+    /// Turn `buf`, a whole frame of this game's size, into this frame inside `areas` (which
+    /// must not overlap); pixels elsewhere are left as they are. Redrawing every area where
+    /// two frames' recordings differ turns the first frame into the second exactly.
+    pub fn redraw(&self, game: &Game, frame: &Frame, buf: Vec<u8>, areas: &[Rect]) -> Vec<u8> {
+        let (w, h) = self.size(game);
+        let mut cv = Canvas::over(buf, self.background(game, frame), w, h, &self.pal, areas);
+        self.draw_on(&mut cv, game, frame);
+        cv.buf
+    }
+
+    fn draw(&self, game: &Game, frame: &Frame) -> Canvas<'_> {
+        let (w, h) = self.size(game);
+        let mut cv = Canvas::new(self.background(game, frame), w, h, &self.pal);
+        self.draw_on(&mut cv, game, frame);
+        cv
+    }
+
+    fn draw_on(&self, cv: &mut Canvas, game: &Game, frame: &Frame) {
+        let rows = rows(game);
         let dests = frame.destinations(game);
-        self.panels(&mut cv, game, frame);
+        self.panels(cv, game, frame);
         if let Some(last) = &frame.last {
-            self.path(&mut cv, rows, last);
+            self.path(cv, rows, last);
         }
         for (d, _) in &dests {
             match d {
@@ -371,9 +405,9 @@ impl Renderer {
                 Dest::Waiting => {}
             }
         }
-        self.pieces(&mut cv, game, rows);
+        self.pieces(cv, game, rows);
         if let Some(last) = &frame.last {
-            self.marks(&mut cv, rows, last, frame.lang);
+            self.marks(cv, rows, last, frame.lang);
         }
         for (d, label) in &dests {
             let (x, y) = match d {
@@ -385,13 +419,12 @@ impl Renderer {
                     (px as f32 + PANEL_W as f32 - 140.0, py as f32 + 55.0)
                 }
             };
-            self.tag(&mut cv, x + 26.0, y - 30.0, label);
+            self.tag(cv, x + 26.0, y - 30.0, label);
         }
-        self.footer(&mut cv, game, frame, rows);
+        self.footer(cv, game, frame, rows);
         if game.is_over() {
-            self.result(&mut cv, game, frame, rows);
+            self.result(cv, game, frame, rows);
         }
-        cv
     }
 
     /// A destination's label: a highlight pill with an ink edge, its left end near (x, y).

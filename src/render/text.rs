@@ -277,7 +277,6 @@ impl Text {
     /// Draw `s` with its baseline at y, starting at x. Returns the width drawn.
     #[allow(clippy::too_many_arguments)]
     pub fn draw(&self, cv: &mut Canvas, x: f32, y: f32, size: u16, c: Rgb, s: &str) -> f32 {
-        let ci = cv.pal.index(c);
         let mut pen = x;
         for ch in s.chars() {
             if is_invisible(ch) {
@@ -286,21 +285,7 @@ impl Text {
             let g = self.glyph(ch, size);
             let gx = pen.round() as i32 + g.left;
             let gy = y.round() as i32 + g.top;
-            if !g.rgba.is_empty() {
-                for yy in 0..g.h {
-                    for xx in 0..g.w {
-                        cv.put_premul(gx + xx, gy + yy, g.rgba[(yy * g.w + xx) as usize]);
-                    }
-                }
-            }
-            for yy in 0..g.h {
-                for xx in 0..g.w {
-                    let a = g.cov.get((yy * g.w + xx) as usize).copied().unwrap_or(0);
-                    if a != 0 {
-                        cv.put(gx + xx, gy + yy, c, ci, a as u32);
-                    }
-                }
-            }
+            cv.glyph(gx, gy, g.w, g.h, &g.cov, &g.rgba, c, (ch, size));
             pen += g.advance;
         }
         pen - x

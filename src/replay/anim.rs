@@ -11,7 +11,8 @@
 
 use super::{Played, Step};
 use crate::game::{Action, Event};
-use crate::render::{canvas::Rgb, renderer};
+use crate::render::canvas::{changed_areas, Rect, Rgb};
+use crate::render::renderer;
 use crate::table::paint::frame_of;
 use std::borrow::Cow;
 
@@ -160,23 +161,6 @@ impl Halver {
     }
 }
 
-/// The bounding box [x0, x1) × [y0, y1) of the pixels where `a` and `b` differ.
-fn changed(a: &[u8], b: &[u8], w: usize, h: usize) -> Option<(usize, usize, usize, usize)> {
-    let rows = |y: usize| a[y * w..(y + 1) * w] != b[y * w..(y + 1) * w];
-    let y0 = (0..h).find(|&y| rows(y))?;
-    let y1 = (y0..h).rev().find(|&y| rows(y)).map_or(y0 + 1, |y| y + 1);
-    let (mut x0, mut x1) = (w, 0);
-    for y in y0..y1 {
-        let (ra, rb) = (&a[y * w..(y + 1) * w], &b[y * w..(y + 1) * w]);
-        if let Some(f) = ra.iter().zip(rb).position(|(p, q)| p != q) {
-            x0 = x0.min(f);
-            let l = ra.iter().zip(rb).rposition(|(p, q)| p != q).unwrap_or(f);
-            x1 = x1.max(l + 1);
-        }
-    }
-    Some((x0, y0, x1, y1))
-}
-
 /// Encode the replay of a game.
 pub fn replay_gif(played: &Played, opts: Options) -> Replay {
     let steps = &played.steps;
@@ -232,7 +216,8 @@ fn frame(
 }
 
 fn encode(steps: &[Step], half: bool, keep: impl Fn(usize) -> bool) -> Replay {
-    let pal = renderer().palette();
+    let r = renderer();
+    let pal = r.palette();
     let global: Vec<u8> = pal.colors.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
     let halver = Halver::new();
     let mut out = Vec::with_capacity(512 * 1024);
@@ -243,17 +228,18 @@ fn encode(steps: &[Step], half: bool, keep: impl Fn(usize) -> bool) -> Replay {
     if let Some((&first, rest)) = kept.split_first() {
         // The first frame, whole.
         let step = &steps[first];
-        let (full, fw, fh) = renderer().render_indexed(step.game(), &frame_of(&step.table));
+        let frame0 = frame_of(&step.table);
+        let (mut full, fw, fh) = r.render_indexed(step.game(), &frame0);
+        let mut ops = r.record(step.game(), &frame0);
         let (fw, fh) = (fw as usize, fh as usize);
         let (w, h) = if half { (fw / 2, fh / 2) } else { (fw, fh) };
         (width, height) = (w, h);
+        // What the viewer sees now.
         let mut screen = if half {
             halve(&full, fw, fh).0
         } else {
             full.clone()
         };
-        // Full-size indices of the previous frame.
-        let mut prev_full = full;
         if let Ok(mut e) = gif::Encoder::new(&mut out, w as u16, h as u16, &global) {
             let _ = e.set_repeat(gif::Repeat::Infinite);
             let d = delay(step);
@@ -262,59 +248,100 @@ fn encode(steps: &[Step], half: bool, keep: impl Fn(usize) -> bool) -> Replay {
             shown += 1;
             for &i in rest {
                 let step = &steps[i];
-                let (full, _, _) = renderer().render_indexed(step.game(), &frame_of(&step.table));
-                if full.len() != prev_full.len() {
+                let game = step.game();
+                if r.size(game) != (fw as i32, fh as i32) {
                     // A board of another size: never within one game.
                     continue;
                 }
                 let d = delay(step);
                 centis += d as u32;
                 shown += 1;
-                // The changed rectangle, at full size, then in the output's pixels.
-                let rect = changed(&prev_full, &full, fw, fh).map(|(x0, y0, x1, y1)| {
+                // Redraw only where this frame's drawing calls differ from the last one's.
+                let f = frame_of(&step.table);
+                let next_ops = r.record(game, &f);
+                let areas = changed_areas(&ops, &next_ops);
+                ops = next_ops;
+                if !areas.is_empty() {
+                    full = r.redraw(game, &f, full, &areas);
+                }
+                // The same areas in the output's pixels.
+                let shown_areas: Vec<Rect> = areas
+                    .iter()
+                    .map(|a| {
+                        if half {
+                            Rect::new(
+                                a.x0 / 2,
+                                a.y0 / 2,
+                                (a.x1 as usize).div_ceil(2).min(w) as i32,
+                                (a.y1 as usize).div_ceil(2).min(h) as i32,
+                            )
+                        } else {
+                            *a
+                        }
+                    })
+                    .collect();
+                let Some(bbox) = shown_areas.iter().copied().reduce(|a, b| a.union(&b)) else {
+                    // Nothing changed: one transparent pixel keeps the timing.
+                    put(
+                        &mut e,
+                        &frame(0, 0, 1, 1, d, Some(screen[0]), vec![screen[0]]),
+                    );
+                    continue;
+                };
+                let (x0, y0, x1, y1) = (
+                    bbox.x0 as usize,
+                    bbox.y0 as usize,
+                    bbox.x1 as usize,
+                    bbox.y1 as usize,
+                );
+                let bw = x1 - x0;
+                let mut before = Vec::with_capacity(bw * (y1 - y0));
+                for y in y0..y1 {
+                    before.extend_from_slice(&screen[y * w + x0..y * w + x1]);
+                }
+                for a in &shown_areas {
+                    let (ax0, ay0, ax1, ay1) =
+                        (a.x0 as usize, a.y0 as usize, a.x1 as usize, a.y1 as usize);
                     if half {
-                        (x0 / 2, y0 / 2, x1.div_ceil(2).min(w), y1.div_ceil(2).min(h))
+                        halver.rect(&full, fw, &mut screen, ax0, ay0, ax1, ay1);
                     } else {
-                        (x0, y0, x1, y1)
-                    }
-                });
-                let mut next = screen.clone();
-                if let Some((x0, y0, x1, y1)) = rect {
-                    if half {
-                        halver.rect(&full, fw, &mut next, x0, y0, x1, y1);
-                    } else {
-                        next.copy_from_slice(&full);
+                        for y in ay0..ay1 {
+                            screen[y * w + ax0..y * w + ax1]
+                                .copy_from_slice(&full[y * w + ax0..y * w + ax1]);
+                        }
                     }
                 }
-                prev_full = full;
-                let f = match rect.and_then(|_| changed(&screen, &next, w, h)) {
-                    // Nothing visible changed: one transparent pixel keeps the timing.
-                    None => frame(0, 0, 1, 1, d, Some(screen[0]), vec![screen[0]]),
-                    Some((x0, y0, x1, y1)) => {
-                        let mut used = [false; 256];
-                        for y in y0..y1 {
-                            for k in y * w + x0..y * w + x1 {
-                                if next[k] != screen[k] {
-                                    used[next[k] as usize] = true;
-                                }
-                            }
+                let mut used = [false; 256];
+                let mut any = false;
+                for y in y0..y1 {
+                    let row = &screen[y * w + x0..y * w + x1];
+                    for (k, &p) in row.iter().enumerate() {
+                        if p != before[(y - y0) * bw + k] {
+                            used[p as usize] = true;
+                            any = true;
                         }
-                        // An index no changed pixel uses marks the unchanged ones.
-                        let t = used.iter().position(|u| !u).map(|t| t as u8);
-                        let mut buf = Vec::with_capacity((x1 - x0) * (y1 - y0));
-                        for y in y0..y1 {
-                            for k in y * w + x0..y * w + x1 {
-                                buf.push(match t {
-                                    Some(t) if next[k] == screen[k] => t,
-                                    _ => next[k],
-                                });
-                            }
-                        }
-                        frame(x0, y0, x1 - x0, y1 - y0, d, t, buf)
                     }
-                };
-                screen = next;
-                put(&mut e, &f);
+                }
+                if !any {
+                    put(
+                        &mut e,
+                        &frame(0, 0, 1, 1, d, Some(screen[0]), vec![screen[0]]),
+                    );
+                    continue;
+                }
+                // An index no changed pixel uses marks the unchanged ones.
+                let t = used.iter().position(|u| !u).map(|t| t as u8);
+                let mut buf = Vec::with_capacity(bw * (y1 - y0));
+                for y in y0..y1 {
+                    let row = &screen[y * w + x0..y * w + x1];
+                    for (k, &p) in row.iter().enumerate() {
+                        buf.push(match t {
+                            Some(t) if p == before[(y - y0) * bw + k] => t,
+                            _ => p,
+                        });
+                    }
+                }
+                put(&mut e, &frame(x0, y0, bw, y1 - y0, d, t, buf));
             }
             // The pause: one transparent pixel that holds the final board.
             centis += PAUSE as u32;

@@ -1,7 +1,7 @@
 //! The game service: one actor (task) per active game, storage on every action, timers for
 //! deadlines and bots, and board updates pushed to whoever shows them (the Discord layer).
 
-use super::core::{Actor, Command, Lang, Refusal, Settings, Table};
+use super::core::{Actor, Command, Lang, Refusal, Settings, Table, ThrowSeed};
 use super::persist::{self, Stored, SNAPSHOT_EVERY};
 use super::view::{decode, table_view, Painter, View};
 use crate::store::{Change, Lease, NewGame, ShardSet, Stats, Store, StoreError};
@@ -98,6 +98,10 @@ pub struct Config {
     /// Record how long each command takes from arrival to its persisted (and, when shown,
     /// rendered) result, in microseconds (for `yutbot bench table`).
     pub latencies: Option<Arc<Mutex<Vec<u32>>>>,
+    /// Give every game a throw seed of 32 fresh bytes from the operating system's generator
+    /// (the bot). Off, each game's seed is expanded from 64 bits of the service's seeded
+    /// generator, so tests and benchmarks replay exactly.
+    pub os_seeds: bool,
 }
 
 impl Default for Config {
@@ -106,6 +110,7 @@ impl Default for Config {
             min_update_gap: Duration::from_secs(1),
             repost_after: Duration::from_secs(50 * 60),
             latencies: None,
+            os_seeds: false,
         }
     }
 }
@@ -695,11 +700,21 @@ impl Service {
         }
         let host = actor.clone();
         self.open(actor, fence, move |id, seed, now| {
-            let mut t = Table::new(id, guild, channel, &host, settings, seed);
+            let mut t = Table::with_seed(id, guild, channel, &host, settings, seed);
             t.arm_lobby(now);
             t
         })
         .await
+    }
+
+    /// A new game's secret throw seed.
+    fn next_seed(&self) -> ThrowSeed {
+        if self.inner.config.os_seeds {
+            // rand's thread generator: ChaCha seeded (and periodically reseeded) from the OS.
+            ThrowSeed(rand::rng().random::<[u8; 32]>())
+        } else {
+            ThrowSeed::from_u64(self.inner.seeds.lock().expect("seed lock").random::<u64>())
+        }
     }
 
     /// Store a new game (built by `make` from its id, a fresh seed and now), start its actor and
@@ -708,9 +723,9 @@ impl Service {
         &self,
         actor: &Actor,
         fence: i64,
-        make: impl FnOnce(i64, u64, i64) -> Table,
+        make: impl FnOnce(i64, ThrowSeed, i64) -> Table,
     ) -> Result<View, Problem> {
-        let seed = self.inner.seeds.lock().expect("seed lock").random::<u64>();
+        let seed = self.next_seed();
         let now = self.now_ms();
         let store = &self.inner.store;
         let id = store.new_game_id().await.map_err(Problem::Storage)?;
@@ -932,7 +947,7 @@ impl Service {
             }
         }
         self.open(actor, fence, move |id, seed, now| {
-            old.rematch(id, seed, now)
+            old.rematch_with_seed(id, seed, now)
         })
         .await
     }

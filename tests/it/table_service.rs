@@ -1,11 +1,11 @@
 //! The game service end to end: lobby, bots, timers, storage, restart, concurrency, errors.
 //! Time is tokio's paused clock: no real sleeps.
 
+use crate::common;
 use std::sync::Arc;
 use std::time::Duration;
 use yutbot::ai::Level;
 use yutbot::game::{Phase, Rules};
-mod common;
 
 use common::TestDb;
 use yutbot::store::Backend;

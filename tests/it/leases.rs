@@ -4,7 +4,7 @@
 //! the first holds the shard, takes over after a crash once the lease expires, and a service
 //! whose shard was taken over stops and never writes again.
 
-mod common;
+use crate::common;
 
 use common::TestDb;
 use std::sync::Arc;

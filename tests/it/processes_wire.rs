@@ -3,8 +3,8 @@
 //! killed with SIGKILL comes back with its games as they were, and a process whose range
 //! overlaps live ones waits, drives nothing, and takes over what a clean shutdown gives up.
 
-mod common;
-mod standin;
+use crate::common;
+use crate::standin;
 
 use standin::board::{board_version, find, play_button, turn_of, wait_board_for as wait_board};
 

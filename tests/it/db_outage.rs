@@ -2,7 +2,7 @@
 //! the test cuts): actions are refused with a clear message and change nothing, timers wait,
 //! and everything resumes when the server is back, with nothing lost.
 
-mod common;
+use crate::common;
 
 use common::TestDb;
 use std::sync::atomic::{AtomicBool, Ordering};

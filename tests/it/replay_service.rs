@@ -2,11 +2,11 @@
 //! refusals (no such game, running, another server, no finished game), the chart, a
 //! player's private review, and `/yut history`.
 
+use crate::common;
 use std::sync::Arc;
 use std::time::Duration;
 use yutbot::ai::Level;
 use yutbot::game::{Phase, Rules};
-mod common;
 
 use common::TestDb;
 use yutbot::replay::record::verify;
@@ -178,3 +178,40 @@ async fn after_the_game(backend: Backend) {
 }
 
 on_both_backends!(paused: after_the_game);
+
+/// The bot's games throw from 32 fresh bytes each: two services started with the same seed
+/// give their first games different commitments, and the seed of a game is not the 64-bit
+/// expansion the seeded (test) generator would have made.
+#[tokio::test(start_paused = true)]
+async fn the_bots_games_get_fresh_seeds_from_the_os() {
+    let Some(db) = TestDb::new(Backend::Sqlite, "os_seeds").await else {
+        return;
+    };
+    let mut commitments = vec![];
+    for (i, os_seeds) in [(0u64, true), (1, true), (2, false), (3, false)] {
+        let (svc, _u) = Service::start(
+            db.store().await,
+            Arc::new(NoPainter),
+            Clock::starting_at(1_700_000_000_000),
+            Config {
+                os_seeds,
+                ..Config::default()
+            },
+            42,
+        )
+        .await
+        .unwrap();
+        let ch = 500 + i;
+        svc.create(GUILD, ch, &alice(), settings()).await.unwrap();
+        let seed = svc.table(ch).await.unwrap().throw_seed.unwrap();
+        commitments.push(seed.commitment());
+        svc.shutdown().await;
+    }
+    // Seeded from the OS: different every time, and unlike the seeded generator's.
+    assert_ne!(commitments[0], commitments[1]);
+    assert_ne!(commitments[0], commitments[2]);
+    assert_ne!(commitments[1], commitments[2]);
+    // The seeded generator repeats itself (tests replay exactly).
+    assert_eq!(commitments[2], commitments[3]);
+    db.cleanup().await;
+}

@@ -76,9 +76,44 @@ fn the_gif_has_a_frame_per_action_and_a_pause_and_ends_on_the_final_board() {
         .flat_map(|c| [c.0, c.1, c.2])
         .collect();
     assert_eq!(palette, pal);
-    // A frame in the middle matches its board too (the deltas add up).
-    let mid = p.actions() / 2;
-    assert_eq!(frames[mid], anim::frame_indices(&p.steps[mid], true).0);
+    // Every frame matches its board (only the changed areas are redrawn; they add up).
+    for (i, step) in p.steps.iter().enumerate() {
+        assert!(
+            frames[i] == anim::frame_indices(step, true).0,
+            "frame {i} of {} is its board",
+            p.actions()
+        );
+    }
+}
+
+/// Frames are drawn only where the drawing differs from the frame before: over whole games of
+/// every size (teams too, and full size), each frame equals the board drawn from scratch.
+#[test]
+fn every_frame_of_a_replay_equals_its_board_drawn_whole() {
+    for (seats, teams, seed, half) in [
+        (2, false, 11, false),
+        (3, false, 12, true),
+        (4, true, 13, true),
+        (4, false, 14, false),
+    ] {
+        let p = game(seats, teams, 2, seed);
+        let r = anim::replay_gif(
+            &p,
+            Options {
+                half,
+                ..Options::default()
+            },
+        );
+        let (_, _, frames, _) = decode(&r.gif);
+        assert_eq!(frames.len(), p.actions() + 1);
+        for (i, step) in p.steps.iter().enumerate() {
+            assert!(
+                frames[i] == anim::frame_indices(step, half).0,
+                "seats {seats} teams {teams} half {half}: frame {i} of {} is its board",
+                p.actions()
+            );
+        }
+    }
 }
 
 #[test]

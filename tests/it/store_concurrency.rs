@@ -3,7 +3,7 @@
 //! not apply there), so the store's write transactions begin IMMEDIATE; PostgreSQL's pool
 //! writes over several connections at once.
 
-mod common;
+use crate::common;
 
 use common::TestDb;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! `HttpBuilder::proxy`, gateway from `GET /gateway`) against a stand-in Discord on loopback,
 //! playing scripted scenarios. The stand-in checks every payload against Discord's limits.
 
-mod standin;
+use crate::standin;
 
 use standin::board::{board_version, find, play_button, turn_of};
 
@@ -1812,6 +1812,134 @@ async fn retry_after_is_honoured_to_the_tenth_of_a_second() {
         gap >= Duration::from_millis(3000) && gap <= Duration::from_millis(3100),
         "waited {gap:?} for Retry-After 3"
     );
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// After the game, over the wire: the final board's Replay, Analysis and My game review
+/// buttons, `/yut replay` and `/yut history` each answered with one call carrying their files
+/// (the review and every refusal privately).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_the_game_each_answer_is_one_call_with_its_files() {
+    let s = StandIn::start().await;
+    let bot = bot(&s, "after", 60).await;
+    let ch = 9101;
+    new_game_with_a_bot(&s, ch).await;
+    // Alice plays her first legal button each turn until the game ends.
+    let started = Instant::now();
+    let mut clicked = 0;
+    let end = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the game did not end"
+        );
+        let Some(m) = s.latest_board(ch) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        if m.custom_ids().iter().any(|c| c.starts_with("yuta:")) {
+            break m;
+        }
+        let v = board_version(&m);
+        if turn_of(&m).as_deref() == Some("Alice") && v > clicked {
+            if let Some(b) = play_button(&m) {
+                clicked = v;
+                let tok = s.click(m.id, &b, ALICE, "en-US");
+                s.wait_acked(&tok).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let calls = |tok: &str| {
+        s.state
+            .lock()
+            .unwrap()
+            .requests
+            .iter()
+            .filter(|r| r.path.contains(tok))
+            .count()
+    };
+    let button = |word: &str| {
+        end.custom_ids()
+            .into_iter()
+            .find(|c| c.starts_with("yuta:") && c.ends_with(word))
+            .unwrap_or_else(|| panic!("a {word} button on {:?}", end.custom_ids()))
+    };
+    let files = |m: &Msg| m.files.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+
+    // Replay: the GIF and the record, in the channel, in one answer.
+    let tok = s.click(end.id, &button(":replay"), BOB, "en-US");
+    let i = s.wait_acked(&tok).await;
+    assert_eq!(i.callback_type, Some(4), "answered with the files at once");
+    let m = s.followups(&tok).pop().expect("the replay message");
+    assert!(!m.ephemeral, "the replay is for everyone");
+    assert!(
+        m.files
+            .iter()
+            .any(|(n, b)| n.ends_with(".gif") && b.starts_with(b"GIF89a")),
+        "{:?}",
+        files(&m)
+    );
+    assert!(m.files.iter().any(
+        |(n, b)| n.ends_with(".json") && serde_json::from_slice::<serde_json::Value>(b).is_ok()
+    ));
+    assert_eq!(calls(&tok), 1, "one call for the replay");
+
+    // Analysis: the chart.
+    let tok = s.click(end.id, &button(":chart"), BOB, "en-US");
+    let i = s.wait_acked(&tok).await;
+    assert_eq!(i.callback_type, Some(4));
+    let m = s.followups(&tok).pop().expect("the chart message");
+    assert!(m.has_png(), "{:?}", files(&m));
+    assert_eq!(calls(&tok), 1, "one call for the chart");
+
+    // My game review: private to Alice.
+    let tok = s.click(end.id, &button(":review"), ALICE, "ko");
+    let i = s.wait_acked(&tok).await;
+    assert_eq!(i.callback_type, Some(4));
+    let m = s.followups(&tok).pop().expect("the review");
+    assert!(m.ephemeral, "a review is private");
+    assert!(!m.content.is_empty());
+    assert_eq!(calls(&tok), 1, "one call for the review");
+
+    // /yut replay: this channel's last finished game, in one answer.
+    let tok = s.slash(ch, CAROL, "en-US", "replay", json!([]));
+    let m = reply(&s, tok.clone()).await;
+    assert!(
+        m.files.iter().any(|(n, _)| n.ends_with(".gif")),
+        "{:?}",
+        files(&m)
+    );
+    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(4));
+    assert_eq!(calls(&tok), 1, "one call for /yut replay");
+    // A game that does not exist: a private refusal, one call.
+    let tok = s.slash(
+        ch,
+        CAROL,
+        "en-US",
+        "replay",
+        json!([{"name": "game", "type": 4, "value": 987654}]),
+    );
+    let m = reply(&s, tok.clone()).await;
+    assert!(m.ephemeral && m.files.is_empty(), "{}", m.content);
+    assert_eq!(calls(&tok), 1);
+
+    // /yut history: private, with a replay button per game that works like the board's.
+    let tok = s.slash(ch, CAROL, "en-US", "history", json!([]));
+    let h = reply(&s, tok.clone()).await;
+    assert!(h.ephemeral);
+    assert!(h.content.contains("Alice"), "{}", h.content);
+    let replay = h
+        .custom_ids()
+        .into_iter()
+        .find(|c| c.ends_with(":replay"))
+        .expect("a replay button");
+    let tok = s.click(h.id, &replay, CAROL, "en-US");
+    let i = s.wait_acked(&tok).await;
+    assert_eq!(i.callback_type, Some(4));
+    assert!(s.followups(&tok).pop().unwrap().files.len() >= 2);
+    assert_eq!(calls(&tok), 1);
+
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

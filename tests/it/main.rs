@@ -1,0 +1,26 @@
+//! Every integration test, in one test binary: one link instead of one per file (the links of
+//! about twenty binaries of 300 MB were most of `cargo test`'s time). Each file is a module;
+//! run one file's tests with `cargo test --test it <file>::`, e.g.
+//! `cargo test --test it discord_wire::`.
+
+#[macro_use]
+mod common;
+mod standin;
+
+mod ai;
+mod db_outage;
+mod discord_wire;
+mod engine_api;
+mod fuzz_play;
+mod leases;
+mod processes_wire;
+mod random_games;
+mod render;
+mod replay;
+mod replay_service;
+mod scenarios;
+mod startup;
+mod store_concurrency;
+mod table_service;
+mod table_views;
+mod throws;
