@@ -15,6 +15,7 @@ mod fuzz_play;
 mod leases;
 mod processes_wire;
 mod random_games;
+mod ratings_service;
 mod render;
 mod replay;
 mod replay_service;

@@ -8,9 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use yutbot::ai::Level;
 use yutbot::game::{Preset, Rules};
-mod common;
 
-use common::TestDb;
+use crate::common::TestDb;
 use yutbot::rating::game::{rate_game, Occupant, RatedSeat};
 use yutbot::rating::{soft_reset, ModeFamily, Rating};
 use yutbot::store::{
