@@ -5,6 +5,8 @@ use super::send;
 use super::{rules_text, Context, Error};
 use crate::ai::Level;
 use crate::game::{Preset, Rules};
+use crate::rating::season::SeasonLength;
+use crate::rating::ModeFamily;
 use crate::table::open::{rules_error_ko, GameRequest, Pieces};
 use crate::table::service::{Problem, Update};
 use crate::table::{Actor, Command, Lang, View};
@@ -39,14 +41,6 @@ async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     )
     .await?;
     Ok(())
-}
-
-fn plural(n: u32, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 fn link(guild: u64, channel: u64, message: u64) -> String {
@@ -88,6 +82,54 @@ pub enum Mode {
     #[name = "2v2 teams"]
     #[name_localized("ko", "2대2 팀전")]
     Teams,
+}
+
+/// A rated mode family.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FamilyChoice {
+    #[name = "1v1"]
+    #[name_localized("ko", "1대1")]
+    OneVsOne,
+    #[name = "2v2 teams"]
+    #[name_localized("ko", "2대2 팀전")]
+    Teams,
+    #[name = "Free for all (3-4 players)"]
+    #[name_localized("ko", "개인전 (3~4명)")]
+    FreeForAll,
+}
+
+impl FamilyChoice {
+    pub fn family(self) -> ModeFamily {
+        match self {
+            FamilyChoice::OneVsOne => ModeFamily::OneVsOne,
+            FamilyChoice::Teams => ModeFamily::Teams,
+            FamilyChoice::FreeForAll => ModeFamily::FreeForAll,
+        }
+    }
+}
+
+/// How long a season lasts.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SeasonChoice {
+    #[name = "Monthly"]
+    #[name_localized("ko", "한 달마다")]
+    Monthly,
+    #[name = "Quarterly"]
+    #[name_localized("ko", "석 달마다")]
+    Quarterly,
+    #[name = "Off (one season for ever)"]
+    #[name_localized("ko", "끄기 (시즌 없음)")]
+    Off,
+}
+
+impl SeasonChoice {
+    pub fn length(self) -> SeasonLength {
+        match self {
+            SeasonChoice::Monthly => SeasonLength::Monthly,
+            SeasonChoice::Quarterly => SeasonLength::Quarterly,
+            SeasonChoice::Off => SeasonLength::Off,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -417,14 +459,20 @@ fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: L
     let preset = d.preset.as_deref().unwrap_or("standard");
     let house = d.house_rules.as_deref().unwrap_or("");
     let seconds = d.turn_seconds.unwrap_or(bot_seconds);
+    let seasons = SeasonLength::from_setting(d.seasons.as_deref());
     match lang {
         Lang::En => format!(
-            "New games in this server: **{preset}** rules; house rules: {}; {seconds} s per action.",
+            "New games in this server: **{preset}** rules; house rules: {}; {seconds} s per action. Rating seasons: **{seasons}**.",
             if house.is_empty() { "none".to_string() } else { format!("`{house}`") }
         ),
         Lang::Ko => format!(
-            "이 서버의 새 판: **{preset}** 규칙, 집안 규칙: {}, 한 수에 {seconds}초.",
-            if house.is_empty() { "없음".to_string() } else { format!("`{house}`") }
+            "이 서버의 새 판: **{preset}** 규칙, 집안 규칙: {}, 한 수에 {seconds}초. 점수 시즌: **{}**.",
+            if house.is_empty() { "없음".to_string() } else { format!("`{house}`") },
+            match seasons {
+                SeasonLength::Monthly => "한 달마다",
+                SeasonLength::Quarterly => "석 달마다",
+                SeasonLength::Off => "없음",
+            }
         ),
     }
 }
@@ -454,6 +502,13 @@ pub async fn settings(
     #[min = 10]
     #[max = 300]
     seconds: Option<u32>,
+    #[description = "Rating seasons: at each end the standings are archived and ratings softly reset"]
+    #[description_localized(
+        "ko",
+        "점수 시즌: 시즌이 끝나면 순위를 보관하고 점수를 절반쯤 되돌려요"
+    )]
+    #[name_localized("ko", "시즌")]
+    seasons: Option<SeasonChoice>,
     #[description = "Forget every default"]
     #[description_localized("ko", "기본값을 모두 지우기")]
     #[name_localized("ko", "초기화")]
@@ -470,7 +525,8 @@ pub async fn settings(
         Err(p) => return private(ctx, p.message(lang)).await,
     };
     let reset = reset == Some(true);
-    if preset.is_none() && house_rules.is_none() && seconds.is_none() && !reset {
+    if preset.is_none() && house_rules.is_none() && seconds.is_none() && seasons.is_none() && !reset
+    {
         return private(ctx, describe_defaults(&current, bot_seconds, lang)).await;
     }
     let admin = match ctx {
@@ -500,6 +556,13 @@ pub async fn settings(
     }
     if let Some(s) = seconds {
         next.turn_seconds = Some(s);
+    }
+    if let Some(s) = seasons {
+        // Off is the default: stored as not set.
+        next.seasons = match s.length() {
+            SeasonLength::Off => None,
+            l => Some(l.name().to_string()),
+        };
     }
     if let Some(text) = house_rules {
         let text = text.trim();
@@ -579,12 +642,12 @@ pub async fn rules(
     private(ctx, text).await
 }
 
-/// Someone's record in this server.
+/// Someone's record and ratings in this server.
 #[poise::command(
     slash_command,
     guild_only,
     name_localized("ko", "전적"),
-    description_localized("ko", "이 서버에서의 전적")
+    description_localized("ko", "이 서버에서의 전적과 점수")
 )]
 pub async fn stats(
     ctx: Context<'_>,
@@ -598,26 +661,12 @@ pub async fn stats(
         return Ok(());
     };
     let user = user.as_ref().unwrap_or_else(|| ctx.author());
-    let text = match ctx.data().service.stats(guild.get(), user.id.get()).await? {
+    let text = match ctx.data().service.card(guild.get(), user.id.get()).await? {
         None => match lang {
             Lang::En => format!("{} has not finished a game here yet.", user.mention()),
             Lang::Ko => format!("{} 님은 아직 이 서버에서 끝낸 판이 없어요.", user.mention()),
         },
-        Some(s) => match lang {
-            Lang::En => format!(
-                "**{}**: {}, {} ({} with a team), {}, {} home",
-                s.name,
-                plural(s.games, "game"),
-                plural(s.wins, "win"),
-                s.team_wins,
-                plural(s.captures, "capture"),
-                plural(s.pieces_home, "piece"),
-            ),
-            Lang::Ko => format!(
-                "**{}**: {}판, {}승 (편으로 {}승), 잡은 말 {}, 난 말 {}",
-                s.name, s.games, s.wins, s.team_wins, s.captures, s.pieces_home
-            ),
-        },
+        Some(card) => crate::table::standings::card_text(&card, guild.get(), lang),
     };
     private(ctx, text).await
 }
@@ -660,39 +709,74 @@ pub async fn history(
     super::after::history_command(ctx, user.map(|u| u.id.get()), lang(&ctx)).await
 }
 
-/// The best players in this server.
+/// Seasons a server has standings in, for the season option.
+async fn complete_season(ctx: Context<'_>, partial: &str) -> Vec<String> {
+    let Some(guild) = ctx.guild_id() else {
+        return Vec::new();
+    };
+    ctx.data()
+        .service
+        .seasons(guild.get())
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|s| s.starts_with(partial.trim()))
+        .take(25)
+        .collect()
+}
+
+/// The best players in this server, by rating.
 #[poise::command(
     slash_command,
     guild_only,
     name_localized("ko", "순위"),
-    description_localized("ko", "이 서버의 순위")
+    description_localized("ko", "이 서버의 점수 순위")
 )]
-pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which mode (default: all three)"]
+    #[description_localized("ko", "어떤 방식 (기본: 셋 다)")]
+    #[name_localized("ko", "방식")]
+    mode: Option<FamilyChoice>,
+    #[description = "A past season, e.g. 2026-11 or 2026-Q3 (default: this one)"]
+    #[description_localized("ko", "지난 시즌, 예: 2026-11, 2026-Q3 (기본: 이번 시즌)")]
+    #[name_localized("ko", "시즌")]
+    #[max_length = 20]
+    #[autocomplete = "complete_season"]
+    season: Option<String>,
+) -> Result<(), Error> {
     let lang = lang(&ctx);
     let Some(guild) = ctx.guild_id() else {
         return Ok(());
     };
-    let rows = ctx.data().service.leaderboard(guild.get(), 10).await?;
-    let mut text = tr(lang, "**Leaderboard**\n", "**순위**\n");
-    if rows.is_empty() {
-        text.push_str(&tr(
-            lang,
-            "No finished games yet.",
-            "아직 끝난 판이 없어요.",
-        ));
+    let service = &ctx.data().service;
+    let seasons = service.seasons(guild.get()).await?;
+    let season = season
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty());
+    if let Some(s) = &season {
+        if !seasons.contains(s) {
+            let known = if seasons.is_empty() {
+                tr(lang, "none yet", "아직 없어요")
+            } else {
+                seasons.join(", ")
+            };
+            let text = match lang {
+                Lang::En => format!("There is no season {s:?} in this server. Seasons: {known}."),
+                Lang::Ko => format!("이 서버에는 {s:?} 시즌이 없어요. 시즌: {known}."),
+            };
+            return private(ctx, text).await;
+        }
     }
-    for (i, s) in rows.iter().enumerate() {
-        text.push_str(&match lang {
-            Lang::En => format!(
-                "{}. {} — {} in {}\n",
-                i + 1,
-                s.name,
-                plural(s.wins, "win"),
-                plural(s.games, "game")
-            ),
-            Lang::Ko => format!("{}. {} — {}판 {}승\n", i + 1, s.name, s.games, s.wins),
-        });
+    let families: Vec<ModeFamily> = match mode {
+        Some(m) => vec![m.family()],
+        None => ModeFamily::ALL.to_vec(),
+    };
+    let mut boards = Vec::new();
+    for f in families {
+        boards.push(service.standings(guild.get(), f, season.clone()).await?);
     }
+    let text = crate::table::standings::leaderboard_text(&boards, &seasons, lang);
     ctx.send(
         CreateReply::default()
             .content(text)
@@ -717,8 +801,10 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 `/yut start` start (the host, or anyone once every seat is filled)
 `/yut stop` stop the game (host or moderator)
 `/yut board` show the board again as a new message
-`/yut rules` the rules in short (`options:True`: every house rule) · `/yut stats` a record · `/yut leaderboard` the best players
-`/yut settings` this server's defaults for new games (Manage Server to change)
+`/yut rules` the rules in short (`options:True`: every house rule)
+`/yut stats [user]` rating and place per mode, record, streaks, last games, time-outs and leaves · `/yut leaderboard [mode] [season]` the standings by rating
+`/yut settings` this server's defaults for new games and rating seasons (monthly, quarterly or off; Manage Server to change)
+**Ratings**: 1v1, 2v2 and free-for-all are rated apart, per server and season. A finished game is rated when at least one person plays in it; bots count at their level's fixed rating (beating Master gains more than beating Easy), and games of bots alone are not rated. The number shown is cautious: a new player shows 1000, and a rating is provisional for its first 10 games. Leaving a running game (`/yut leave`) counts as a loss, and time-outs and leaves are on your record. A game where nobody has played for a whole round (everyone away) is abandoned: not rated, not counted. A stopped game is not rated.
 In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
 Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).
 `/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here
@@ -729,10 +815,12 @@ Fair throws: when a game starts the board shows the SHA-256 of its secret throw 
 `/윷 시작` 시작 (방장, 또는 자리가 다 차면 누구나)
 `/윷 끝내기` 판 끝내기 (방장이나 관리자)
 `/윷 판보기` 판을 새 메시지로 다시 보기
-`/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두) · `/윷 전적` 전적 · `/윷 순위` 순위
-`/윷 설정` 이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)
+`/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두)
+`/윷 전적 [사람]` 방식별 점수와 순위, 전적, 연승, 최근 판, 시간 초과와 나간 판 · `/윷 순위 [방식] [시즌]` 점수 순위
+`/윷 설정` 이 서버의 새 판 기본값과 점수 시즌 (한 달, 석 달 또는 끄기; 바꾸려면 서버 관리 권한)
+**점수**: 1대1, 2대2, 개인전은 서버와 시즌마다 따로 매겨요. 사람이 한 명이라도 둔 판은 끝나면 점수에 들어가요. 봇은 난이도마다 정해진 점수로 셈해서(어려움을 이기면 쉬움을 이길 때보다 더 올라요), 봇끼리만 둔 판은 넣지 않아요. 보이는 점수는 조심스럽게 잡은 값이에요: 처음엔 1000이고, 첫 10판 동안은 잠정이에요. 진행 중인 판에서 나가면(`/윷 나가기`) 진 것으로 치고, 시간 초과와 나간 판은 전적에 남아요. 한 바퀴 동안 아무도 두지 않은 판(모두 자리 비움)은 그만두고 점수와 전적에 넣지 않아요. 끝내기로 멈춘 판도 점수에 넣지 않아요.
 대기실에서는 방장이 버튼으로 방식(2인, 3인, 4인, 2대2 팀전)과 규칙도 바꿀 수 있어요.
-판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 글자가 판의 글자와 같아요).
+판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 번호가 판의 번호와 같아요).
 `/윷 다시보기` 끝난 판의 움직이는 다시 보기와 기록 · `/윷 지난판` 이 서버의 최근 판
 공정한 던지기: 판이 시작할 때 비밀 던지기 시드의 SHA-256을, 끝날 때 시드 자체를 판에 보여 줘요. `/윷 다시보기`가 붙여 주는 기록 파일에 `yutbot verify`를 돌리면 모든 던지기가 그 시드에서 나왔는지 확인할 수 있어요.",
     );

@@ -5,7 +5,7 @@ use crate::table::Lang;
 
 const BASICS_EN: &str = "**How to play Yut Nori**
 • Throw the four sticks: 도 Do 1, 개 Gae 2, 걸 Geol 3, 윷 Yut 4, 모 Mo 5 steps. Yut and Mo give another throw.
-• Spend each result on a piece: enter a new one or move one on the board. The lettered buttons match the letters on the board.
+• Spend each result on a piece: enter a new one or move one on the board. The numbered buttons match the numbers on the board.
 • Stopping on a corner (모, 뒷모) or the centre (방) takes the shortcut across the board.
 • Land on an opponent to capture it (it goes back off the board) and throw again.
 • Land on your own piece to stack: they move together from then on.
@@ -13,7 +13,7 @@ const BASICS_EN: &str = "**How to play Yut Nori**
 
 const BASICS_KO: &str = "**윷놀이 하는 법**
 • 윷을 던져요: 도 1, 개 2, 걸 3, 윷 4, 모 5칸. 윷이나 모가 나오면 한 번 더 던져요.
-• 나온 결과마다 말 하나를 움직여요: 새 말을 올리거나 판 위의 말을 옮겨요. 버튼의 글자가 판의 글자와 같아요.
+• 나온 결과마다 말 하나를 움직여요: 새 말을 올리거나 판 위의 말을 옮겨요. 버튼의 번호가 판의 번호와 같아요.
 • 모서리(모, 뒷모)나 가운데(방)에 멈추면 지름길로 가요.
 • 상대 말이 있는 곳에 서면 잡아서 판 밖으로 보내고 한 번 더 던져요.
 • 내 말이 있는 곳에 서면 업어서 함께 움직여요.

@@ -21,6 +21,8 @@
 //! The calibration benchmark is `yutbot bench ratings` ([`bench`]).
 
 pub mod bench;
+pub mod game;
+pub mod season;
 
 use crate::ai::Level;
 use crate::game::Preset;

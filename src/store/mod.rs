@@ -9,6 +9,13 @@
 //! Writes are small: a commit appends the log entry and updates a few columns of the game;
 //! the full state (a snapshot) is written only when the caller passes one.
 
+mod ratings;
+
+pub use ratings::{Card, FamilyCard, RatingRow, Recent, Standings};
+
+use crate::game::Preset;
+use crate::rating::game::RatedSeat;
+use crate::rating::ModeFamily;
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Connection, Executor, Row};
@@ -211,7 +218,14 @@ pub struct ResultRow {
     /// The finishing order, as opaque text.
     pub ranking: String,
     pub finished_ms: i64,
+    /// Every person who took part: seated at the end, or who left (`left`).
     pub players: Vec<PlayerResult>,
+    /// The rating's view of the game: its mode family (None: not a rated mode), the preset
+    /// (for the bots' anchors), every seat and each side's finishing place (1 is first).
+    pub family: Option<ModeFamily>,
+    pub preset: Preset,
+    pub seats: Vec<RatedSeat>,
+    pub side_ranks: Vec<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -222,6 +236,10 @@ pub struct PlayerResult {
     pub team_won: bool,
     pub captures: u32,
     pub pieces_home: u32,
+    /// Left the game before the end (a loss, whatever the seat's bot did).
+    pub left: bool,
+    /// Deadlines missed.
+    pub timeouts: u32,
 }
 
 /// A finished game as `/yut history` lists it.
@@ -254,6 +272,8 @@ pub struct ServerDefaults {
     pub preset: Option<String>,
     pub house_rules: Option<String>,
     pub turn_seconds: Option<u32>,
+    /// Season length: `monthly`, `quarterly` or `off` (None: off).
+    pub seasons: Option<String>,
 }
 
 impl ServerDefaults {
@@ -819,8 +839,9 @@ impl Store {
         .await
     }
 
-    /// Record a finished game and update every human player's statistics, exactly once per
-    /// game (a second call for the same game changes nothing).
+    /// Record a finished game and update every human player's statistics, fair-play counts
+    /// and ratings (of the season `finished_ms` falls in), exactly once per game (a second
+    /// call for the same game changes nothing), in one transaction.
     pub async fn record_result(&self, r: ResultRow) -> Result<(), StoreError> {
         let pool = self.pool.clone();
         let backend = self.backend;
@@ -842,15 +863,17 @@ impl Store {
                 for p in &r.players {
                     sqlx::query(
                         "INSERT INTO player_stats (guild_id, user_id, name, games, wins, team_wins,
-                                                   captures, pieces_home)
-                         VALUES ($1, $2, $3, 1, $4, $5, $6, $7)
+                                                   captures, pieces_home, timeouts, leaves)
+                         VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)
                          ON CONFLICT (guild_id, user_id) DO UPDATE SET
                             name = excluded.name,
                             games = player_stats.games + 1,
                             wins = player_stats.wins + excluded.wins,
                             team_wins = player_stats.team_wins + excluded.team_wins,
                             captures = player_stats.captures + excluded.captures,
-                            pieces_home = player_stats.pieces_home + excluded.pieces_home",
+                            pieces_home = player_stats.pieces_home + excluded.pieces_home,
+                            timeouts = player_stats.timeouts + excluded.timeouts,
+                            leaves = player_stats.leaves + excluded.leaves",
                     )
                     .bind(id64(r.guild))
                     .bind(id64(p.user))
@@ -859,9 +882,12 @@ impl Store {
                     .bind(p.team_won as i64)
                     .bind(p.captures as i64)
                     .bind(p.pieces_home as i64)
+                    .bind(p.timeouts as i64)
+                    .bind(p.left as i64)
                     .execute(&mut *tx)
                     .await?;
                 }
+                ratings::rate_result(&mut tx, &r).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -910,7 +936,8 @@ impl Store {
         let pool = self.pool.clone();
         self.run(async move {
             let row = sqlx::query(
-                "SELECT preset, house_rules, turn_seconds FROM server_defaults WHERE guild_id = $1",
+                "SELECT preset, house_rules, turn_seconds, seasons FROM server_defaults
+                 WHERE guild_id = $1",
             )
             .bind(id64(guild))
             .fetch_optional(&pool)
@@ -922,6 +949,7 @@ impl Store {
                 preset: r.try_get::<Option<String>, _>(0)?,
                 house_rules: r.try_get::<Option<String>, _>(1)?,
                 turn_seconds: r.try_get::<Option<i64>, _>(2)?.map(|n| n as u32),
+                seasons: r.try_get::<Option<String>, _>(3)?,
             })
         })
         .await
@@ -945,17 +973,19 @@ impl Store {
                 return Ok(());
             }
             sqlx::query(
-                "INSERT INTO server_defaults (guild_id, preset, house_rules, turn_seconds, updated_ms)
-                 VALUES ($1, $2, $3, $4, $5)
+                "INSERT INTO server_defaults (guild_id, preset, house_rules, turn_seconds, updated_ms,
+                                              seasons)
+                 VALUES ($1, $2, $3, $4, $5, $6)
                  ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,
                      house_rules = excluded.house_rules, turn_seconds = excluded.turn_seconds,
-                     updated_ms = excluded.updated_ms",
+                     updated_ms = excluded.updated_ms, seasons = excluded.seasons",
             )
             .bind(id64(guild))
             .bind(d.preset)
             .bind(d.house_rules)
             .bind(d.turn_seconds.map(|n| n as i64))
             .bind(now_ms)
+            .bind(d.seasons)
             .execute(&pool)
             .await?;
             Ok(())

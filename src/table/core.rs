@@ -65,6 +65,28 @@ pub struct SeatState {
     pub autoplay: bool,
     pub captures: u32,
     pub pieces_home: u32,
+    /// The person who left this seat (a bot plays it on): they take a rated loss when the
+    /// game ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<Leaver>,
+    /// Deadlines missed in this game (the fair-play record counts them).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub missed: u32,
+}
+
+/// Someone who left a running game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leaver {
+    pub user: UserId,
+    pub name: String,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl SeatState {
@@ -78,6 +100,8 @@ impl SeatState {
             autoplay: false,
             captures: 0,
             pieces_home: 0,
+            left: None,
+            missed: 0,
         }
     }
 
@@ -470,6 +494,12 @@ pub struct Table {
     /// can check every throw (`yutbot verify`). Games stored before it existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throw_seed: Option<ThrowSeed>,
+    /// Turns passed while every person seated was away, since one of them last acted.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub idle_turns: u32,
+    /// Ended because nobody played for a whole round: not rated, not counted.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub abandoned: bool,
 }
 
 /// A game's secret throw seed (32 bytes, written as 64 hex digits).
@@ -591,6 +621,8 @@ impl Table {
             rng: seed.rng(),
             house: None,
             throw_seed: Some(seed),
+            idle_turns: 0,
+            abandoned: false,
         };
         if let Actor::User { id, name, .. } = host {
             t.seats.push(SeatState::new(
@@ -707,6 +739,21 @@ impl Table {
         played: Option<&Action>,
     ) -> Result<Outcome, Refusal> {
         let mut out = Outcome::default();
+        if actor != &Actor::System
+            && matches!(
+                cmd,
+                Command::Throw
+                    | Command::Select { .. }
+                    | Command::More
+                    | Command::Move { .. }
+                    | Command::Back
+                    | Command::AutoPlay
+                    | Command::Return
+            )
+        {
+            // A person acted (a refused command changes nothing, this included).
+            self.idle_turns = 0;
+        }
         match cmd {
             Command::Join => self.join(actor)?,
             // Leaving a running game hands the seat to a bot (the same as resigning), so
@@ -893,6 +940,7 @@ impl Table {
                     // A person ran out of time.
                     let s = &mut self.seats[seat as usize];
                     s.timeouts += 1;
+                    s.missed += 1;
                     let name = s.name(seat as usize, self.settings.lang);
                     if s.timeouts >= AWAY_AFTER {
                         s.away = true;
@@ -916,9 +964,48 @@ impl Table {
                 };
                 self.play(&action, now, &mut out)?;
                 out.played = Some(action);
+                if self.everyone_away() {
+                    self.idle_turns += out
+                        .events
+                        .iter()
+                        .filter(|e| matches!(e, Event::TurnPassed { .. }))
+                        .count() as u32;
+                }
+                self.abandon_if_nobody_plays();
             }
         }
         Ok(out)
+    }
+
+    /// There are people seated and every one of them is away (missed three deadlines in a
+    /// row, and has not acted since).
+    fn everyone_away(&self) -> bool {
+        let mut people = self
+            .seats
+            .iter()
+            .filter(|s| matches!(s.player, Player::Human { .. }))
+            .peekable();
+        people.peek().is_some() && people.all(|s| s.away)
+    }
+
+    /// Everyone seated has been away for a whole round of turns (counted from when the last
+    /// of them went away; any click of theirs resets it): the game ends here (abandoned),
+    /// rather than being played to the end by the bots.
+    fn abandon_if_nobody_plays(&mut self) {
+        if self.status != Status::Playing
+            || !self.everyone_away()
+            || (self.idle_turns as usize) < self.seats.len()
+        {
+            return;
+        }
+        self.status = Status::Stopped;
+        self.abandoned = true;
+        self.deadline_ms = None;
+        self.selected = None;
+        self.notice = Some(match self.settings.lang {
+            Lang::En => "🛑 Game abandoned: nobody has played for a whole round of turns (everyone is away). It ends here, unrated and not counted in anyone's record.".to_string(),
+            Lang::Ko => "🛑 한 바퀴가 도는 동안 아무도 두지 않아(모두 자리 비움) 판을 그만두었어요. 이 판은 점수와 전적에 넣지 않아요.".to_string(),
+        });
     }
 
     fn phase_hint(&self) -> String {
@@ -1056,6 +1143,12 @@ impl Table {
         }
         let seat = self.seated(actor)?;
         let name = self.seats[seat].name(seat, self.settings.lang);
+        if let Player::Human { user, name } = &self.seats[seat].player {
+            self.seats[seat].left = Some(Leaver {
+                user: *user,
+                name: name.clone(),
+            });
+        }
         self.seats[seat].player = Player::Bot {
             level: Level::Normal,
         };
@@ -1210,7 +1303,11 @@ impl Table {
             s.autoplay = false;
             s.captures = 0;
             s.pieces_home = 0;
+            s.left = None;
+            s.missed = 0;
         }
+        self.idle_turns = 0;
+        self.abandoned = false;
         self.game = Some(game);
         self.status = Status::Playing;
         self.selected = None;

@@ -9,6 +9,7 @@ pub mod open;
 pub mod paint;
 pub mod persist;
 pub mod service;
+pub mod standings;
 pub mod view;
 
 pub use self::core::{Actor, Command, Lang, Player, Refusal, Settings, Status, Table, ThrowSeed};

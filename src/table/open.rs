@@ -144,6 +144,7 @@ mod tests {
             preset: Some("boardgame".into()),
             house_rules: Some("backdo=off".into()),
             turn_seconds: Some(40),
+            seasons: None,
         };
         let s = settings(&defaults, &request()).unwrap();
         assert_eq!(s.preset, "boardgame");

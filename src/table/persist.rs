@@ -4,6 +4,9 @@
 
 use super::core::{Actor, Command, Player, Status, Table};
 use crate::game::Action;
+use crate::game::Preset;
+use crate::rating::game::{Occupant, RatedSeat};
+use crate::rating::ModeFamily;
 use crate::store::{
     GameStatus, Loaded, LogRow, PlayerResult, ResultRow, SeatRow, Store, StoreError,
 };
@@ -191,25 +194,49 @@ pub fn result_row(t: &Table, now_ms: i64) -> Result<Option<ResultRow>, StoreErro
     let Some(outcome) = game.outcome() else {
         return Ok(None);
     };
-    let players = t
-        .seats
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| {
-            let Player::Human { user, name } = &s.player else {
-                return None;
-            };
-            let won = game.side_of(i as u8) == outcome.winner;
-            Some(PlayerResult {
-                user: *user,
-                name: name.clone(),
-                won,
-                team_won: won && t.settings.teams,
-                captures: s.captures,
-                pieces_home: s.pieces_home,
-            })
-        })
-        .collect();
+    let mut players = Vec::new();
+    let mut seats = Vec::new();
+    for (i, s) in t.seats.iter().enumerate() {
+        let side = game.side_of(i as u8);
+        let won = side == outcome.winner;
+        let occupant = match (&s.player, &s.left) {
+            (Player::Human { user, name }, _) => {
+                players.push(PlayerResult {
+                    user: *user,
+                    name: name.clone(),
+                    won,
+                    team_won: won && t.settings.teams,
+                    captures: s.captures,
+                    pieces_home: s.pieces_home,
+                    left: false,
+                    timeouts: s.missed,
+                });
+                Occupant::Human(*user)
+            }
+            (Player::Bot { .. }, Some(l)) => {
+                // Left before the end: a loss, whatever the bot in the seat did.
+                players.push(PlayerResult {
+                    user: l.user,
+                    name: l.name.clone(),
+                    won: false,
+                    team_won: false,
+                    captures: s.captures,
+                    pieces_home: s.pieces_home,
+                    left: true,
+                    timeouts: s.missed,
+                });
+                Occupant::Left(l.user)
+            }
+            (Player::Bot { level }, None) => Occupant::Bot(*level),
+        };
+        seats.push(RatedSeat { side, occupant });
+    }
+    let mut side_ranks = vec![0; game.sides() as usize];
+    for (place, side) in outcome.ranking.iter().enumerate() {
+        if let Some(r) = side_ranks.get_mut(*side as usize) {
+            *r = place + 1;
+        }
+    }
     Ok(Some(ResultRow {
         game: t.id,
         guild: t.guild,
@@ -218,5 +245,9 @@ pub fn result_row(t: &Table, now_ms: i64) -> Result<Option<ResultRow>, StoreErro
         ranking: serde_json::to_string(&outcome.ranking).map_err(corrupt)?,
         finished_ms: now_ms,
         players,
+        family: ModeFamily::of(t.seats.len() as u8, t.settings.teams),
+        preset: Preset::from_word(&t.settings.preset).unwrap_or(Preset::Standard),
+        seats,
+        side_ranks,
     }))
 }

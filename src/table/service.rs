@@ -984,6 +984,32 @@ impl Service {
         self.inner.store.leaderboard(guild, limit).await
     }
 
+    /// A season's standings in a family: the season named, else the current one.
+    pub async fn standings(
+        &self,
+        guild: u64,
+        family: crate::rating::ModeFamily,
+        season: Option<String>,
+    ) -> Result<crate::store::Standings, StoreError> {
+        let now = self.now_ms();
+        self.inner.store.standings(guild, family, season, now).await
+    }
+
+    /// Every season a server has ratings in, newest first.
+    pub async fn seasons(&self, guild: u64) -> Result<Vec<String>, StoreError> {
+        self.inner.store.seasons(guild).await
+    }
+
+    /// A person's card (`/yut stats`) as of now.
+    pub async fn card(
+        &self,
+        guild: u64,
+        user: u64,
+    ) -> Result<Option<crate::store::Card>, StoreError> {
+        let now = self.now_ms();
+        self.inner.store.card(guild, user, now).await
+    }
+
     /// Number of games with a running actor.
     pub fn running(&self) -> usize {
         self.inner

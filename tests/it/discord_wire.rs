@@ -447,7 +447,11 @@ async fn a_whole_game_over_the_wire() {
         }
     };
     let r = ask(ALICE, "en-US", "stats", json!([])).await;
-    assert!(r.content.contains("**Alice**: 1 game,"), "{}", r.content);
+    assert!(
+        r.content.contains("**Alice** · season all time") && r.content.contains("Games: 1 ·"),
+        "{}",
+        r.content
+    );
     let r = ask(
         BOB,
         "ko",
@@ -455,7 +459,11 @@ async fn a_whole_game_over_the_wire() {
         json!([{"name": "user", "type": 6, "value": ALICE.0.to_string()}]),
     )
     .await;
-    assert!(r.content.contains("**Alice**: 1판"), "{}", r.content);
+    assert!(
+        r.content.contains("**Alice** · 시즌 전체") && r.content.contains("전체 1판"),
+        "{}",
+        r.content
+    );
     let r = ask(BOB, "en-US", "leaderboard", json!([])).await;
     assert!(
         r.content.starts_with("**Leaderboard**") && r.content.contains("Alice"),

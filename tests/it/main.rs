@@ -16,6 +16,7 @@ mod engine_api;
 mod fuzz_play;
 mod leases;
 mod random_games;
+mod ratings_service;
 mod render;
 mod replay;
 mod replay_service;

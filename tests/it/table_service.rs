@@ -250,20 +250,15 @@ async fn humans_time_out_go_away_and_come_back(backend: Backend) {
     );
     let t = svc.table(ch).await.unwrap();
     assert!(t.notice.is_some() || t.seats.iter().all(|s| s.timeouts >= 3));
-    // Away players are played for quickly: the game moves on every few seconds.
-    let v0 = t.version;
-    tokio::time::sleep(Duration::from_secs(20)).await;
-    let t = svc.table(ch).await.unwrap();
-    assert!(
-        t.version >= v0 + 4,
-        "away seats play fast ({} -> {})",
-        v0,
-        t.version
-    );
-    // Alice comes back: when her turn comes, her click is accepted and clears `away`.
+    // Alice comes back: when her turn comes, her click is accepted and clears `away`. (She
+    // must, within a round of turns: a game where everyone stays away for a whole round is
+    // abandoned, see tests/ratings_service.rs.)
     let mut back = false;
     for _ in 0..200 {
-        let t = svc.table(ch).await.unwrap();
+        let t = svc
+            .table(ch)
+            .await
+            .expect("not abandoned while Alice's turn comes");
         if t.acting() == Some(0) {
             let g = t.game.as_ref().unwrap();
             let cmd = if g.phase() == Phase::Throw {
@@ -286,6 +281,36 @@ async fn humans_time_out_go_away_and_come_back(backend: Backend) {
     assert!(!t.seats[0].away);
     assert_eq!(t.seats[0].timeouts, 0);
     assert!(t.seats[1].away);
+    // She plays the rest of her turn herself.
+    for _ in 0..50 {
+        let t = svc.table(ch).await.unwrap();
+        if t.acting() != Some(0) {
+            break;
+        }
+        let g = t.game.as_ref().unwrap();
+        let cmd = if g.phase() == Phase::Throw {
+            Command::Throw
+        } else {
+            Command::Move {
+                mv: g.legal_moves()[0],
+            }
+        };
+        svc.click(ch, &alice(), &encode(t.id, t.version, &cmd))
+            .await
+            .unwrap();
+    }
+    // Away players are played for quickly: the game moves on every few seconds.
+    let t = svc.table(ch).await.unwrap();
+    assert_ne!(t.acting(), Some(0));
+    let v0 = t.version;
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    let t = svc.table(ch).await.unwrap();
+    assert!(
+        t.version >= v0 + 4,
+        "away seats play fast ({} -> {})",
+        v0,
+        t.version
+    );
     assert_replays(&svc, t.id).await;
     db.cleanup().await;
 }

@@ -237,6 +237,23 @@ fn leave_gives_up_a_lobby_seat_and_hands_a_running_seat_to_a_bot() {
     assert_eq!(t, before);
 }
 
+/// The people seated say "I'm back" whenever they are marked away, so that a game played by
+/// time-outs alone runs to its end instead of being abandoned (everyone away for a round).
+fn keep_present(t: &mut Table, now: i64) {
+    let away: Vec<Actor> = t
+        .seats
+        .iter()
+        .filter(|s| s.away)
+        .filter_map(|s| match &s.player {
+            yutbot::table::core::Player::Human { user, name } => Some(Actor::user(*user, name)),
+            _ => None,
+        })
+        .collect();
+    for a in away {
+        t.apply(&a, &Command::Return, now).unwrap();
+    }
+}
+
 /// A bot's move is recorded with its command and replays from the record, not by asking the
 /// bot again: a log written by one version of the bots replays the same under another. And
 /// a bot's choice does not draw from the table's throw stream.
@@ -267,6 +284,7 @@ fn bot_turns_replay_from_the_recorded_action() {
         if t.status != Status::Playing {
             break;
         }
+        keep_present(&mut t, now);
         now += 60_000;
         let before = t.clone();
         let out = t.apply(&Actor::System, &Command::Timeout, now).unwrap();
@@ -359,6 +377,7 @@ fn extreme_house_rules_still_fit_discord() {
                 }
                 longest = longest.max(pool);
                 check_limits(&v);
+                keep_present(&mut t, now);
                 now += 30_000;
                 let cmd = if t.computer_acts() {
                     Command::BotTurn
@@ -692,6 +711,7 @@ fn the_board_is_described_for_screen_readers() {
         let acting = t.acting().unwrap();
         let name = if acting == 0 { "Ann" } else { "Zed" };
         assert!(alt.ends_with(&format!("{name} to act.")), "{alt}");
+        keep_present(&mut t, now);
         now += 30_000;
         t.apply(&Actor::System, &Command::Timeout, now).unwrap();
     }
