@@ -178,6 +178,13 @@ async fn after_files(
     }
 }
 
+/// A broken game record is the bot's fault: logged, besides the refusal the player reads.
+fn log_broken(game: i64, channel: u64, p: &AfterProblem) {
+    if let AfterProblem::Broken(why) = p {
+        tracing::error!(game, channel, why = %why, "after-game files failed");
+    }
+}
+
 /// A click on Replay, Analysis or My game review. Answered with one call (the files, or a
 /// private refusal) when they are ready within [`super::router::ANSWER_WITHIN`]; else
 /// acknowledged first and the answer edited in.
@@ -212,9 +219,7 @@ pub async fn click(
                 .add_files(f.files)
                 .ephemeral(private),
             Err(p) => {
-                if let AfterProblem::Broken(why) = &p {
-                    tracing::error!(game, channel, why = %why, "after-game files failed");
-                }
+                log_broken(game, channel, &p);
                 CreateInteractionResponseMessage::new()
                     .content(p.message(lang))
                     .ephemeral(true)
@@ -244,9 +249,7 @@ pub async fn click(
                 m.new_attachment(a)
             }),
         Err(p) => {
-            if let AfterProblem::Broken(why) = &p {
-                tracing::error!(game, channel, why = %why, "after-game files failed");
-            }
+            log_broken(game, channel, &p);
             if !private {
                 // The refusal goes only to the person who clicked.
                 let _ = c.delete_response(&ctx.http).await;
