@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod bench;
 pub mod discord;
+pub mod fortune;
 pub mod game;
 pub mod rating;
 pub mod render;

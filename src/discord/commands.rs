@@ -8,7 +8,7 @@ use crate::game::{Preset, Rules};
 use crate::rating::season::SeasonLength;
 use crate::rating::ModeFamily;
 use crate::table::open::{rules_error_ko, GameRequest, Pieces};
-use crate::table::service::{Problem, Update};
+use crate::table::service::{Invitee, Problem, Update};
 use crate::table::{Actor, Command, Lang, View};
 use poise::CreateReply;
 use serenity::all::{Mentionable, User};
@@ -55,6 +55,7 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
     description_localized("ko", "윷놀이"),
     subcommands(
         "new",
+        "challenge",
         "join",
         "leave",
         "start",
@@ -66,6 +67,7 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
         "settings",
         "replay",
         "history",
+        "fortune",
         "help"
     ),
     subcommand_required
@@ -311,6 +313,129 @@ pub async fn new(
                     ),
                 },
                 None => Problem::AlreadyRunning { message_id }.message(lang),
+            };
+            return private(ctx, text).await;
+        }
+        Err(p) => return private(ctx, p.message(lang)).await,
+    };
+    let handle = ctx.send(send::reply(&view)).await?;
+    let message = handle.message().await?;
+    if let Some(game) = view.game {
+        data.poster.posted(game, channel, message.id.get()).await;
+    }
+    Ok(())
+}
+
+/// Challenge someone (1v1), or two others with a partner (2v2)
+///
+/// The people named accept or decline with buttons; the game starts when all have accepted.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "도전"),
+    description_localized("ko", "다른 사람에게 도전 (1대1, 또는 짝과 함께 2대2)")
+)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who you challenge"]
+    #[description_localized("ko", "도전할 상대")]
+    #[name_localized("ko", "상대")]
+    opponent: User,
+    #[description = "2v2: your partner (then also name a second opponent)"]
+    #[description_localized("ko", "2대2: 내 짝 (두 번째 상대도 함께 고르세요)")]
+    #[name_localized("ko", "짝")]
+    partner: Option<User>,
+    #[description = "2v2: the second opponent"]
+    #[description_localized("ko", "2대2: 두 번째 상대")]
+    #[name_localized("ko", "상대2")]
+    opponent2: Option<User>,
+    #[description = "Rule preset"]
+    #[description_localized("ko", "규칙")]
+    #[name_localized("ko", "규칙")]
+    preset: Option<PresetChoice>,
+    #[description = "House rules on top of the preset, e.g. backdo=off finish=exact (/yut rules options)"]
+    #[description_localized(
+        "ko",
+        "규칙에 더할 집안 규칙, 예: backdo=off finish=exact (/윷 규칙 옵션)"
+    )]
+    #[name_localized("ko", "집안규칙")]
+    #[max_length = 400]
+    #[autocomplete = "complete_house_rules"]
+    house_rules: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let lang = lang(&ctx);
+    let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id().get()) else {
+        return Ok(());
+    };
+    let named: Vec<&User> = match (&partner, &opponent2) {
+        (None, None) => vec![&opponent],
+        (Some(p), Some(o2)) => vec![p, &opponent, o2],
+        _ => {
+            return private(
+                ctx,
+                tr(
+                    lang,
+                    "For 2v2 name both your partner and a second opponent; for 1v1 name only the opponent.",
+                    "2대2는 짝과 두 번째 상대를 함께 골라 주세요. 1대1은 상대만 고르면 돼요.",
+                ),
+            )
+            .await
+        }
+    };
+    // The interaction carries the members of the server among the users named.
+    let resolved = match ctx {
+        poise::Context::Application(a) => Some(&a.interaction.data.resolved),
+        poise::Context::Prefix(_) => None,
+    };
+    let invitees: Vec<Invitee> = named
+        .iter()
+        .map(|u| {
+            let member = resolved.and_then(|r| r.members.get(&u.id));
+            Invitee {
+                user: u.id.get(),
+                name: member
+                    .and_then(|m| m.nick.clone())
+                    .unwrap_or_else(|| u.display_name().to_string()),
+                bot: u.bot,
+                member: member.is_some(),
+            }
+        })
+        .collect();
+    let request = GameRequest {
+        preset: preset.map(|p| p.preset()),
+        house_rules,
+        pieces: None,
+        first_to: None,
+        teams: invitees.len() == 3,
+        seats: None,
+        turn_seconds: None,
+        lang,
+        bots: 0,
+        level: Level::Normal,
+        default_turn_seconds: data.options.turn_seconds,
+        bot_delay_ms: data.options.bot_delay_ms,
+    };
+    let me = actor(&ctx);
+    let view = match data
+        .service
+        .challenge(guild.get(), channel, &me, &request, &invitees)
+        .await
+    {
+        Ok(v) => v,
+        Err(Problem::AlreadyRunning {
+            message_id: Some(m),
+        }) => {
+            let text = match lang {
+                Lang::En => format!(
+                    "This channel already has a game: {}",
+                    link(guild.get(), channel, m)
+                ),
+                Lang::Ko => format!(
+                    "이 채널에는 이미 판이 있어요: {}",
+                    link(guild.get(), channel, m)
+                ),
             };
             return private(ctx, text).await;
         }
@@ -786,6 +911,32 @@ pub async fn leaderboard(
     Ok(())
 }
 
+/// 윷점: today's yut fortune, three throws read against 64 omens (one per person per day).
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("ko", "윷점"),
+    description_localized("ko", "오늘의 윷점: 세 번 던져 64가지 점괘 중 하나를 읽어요")
+)]
+pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = lang(&ctx);
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let day = crate::fortune::day_of(ctx.data().service.now_ms(), lang);
+    let f = crate::fortune::cast(guild.get(), ctx.author().id.get(), day);
+    let Actor::User { name, .. } = actor(&ctx) else {
+        return Ok(());
+    };
+    ctx.send(
+        CreateReply::default()
+            .content(crate::fortune::text(&f, &name, lang))
+            .allowed_mentions(send::no_mentions()),
+    )
+    .await?;
+    Ok(())
+}
+
 /// How to use the bot.
 #[poise::command(
     slash_command,
@@ -797,31 +948,29 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
         lang(&ctx),
         "**Yutbot** plays Yut Nori (윷놀이) in this channel.
 `/yut new` open a game (mode, seats, rules, house rules, pieces, seconds, match length, bots)
-`/yut join` · `/yut leave` take or give up a seat
-`/yut start` start (the host, or anyone once every seat is filled)
-`/yut stop` stop the game (host or moderator)
+`/yut challenge opponent:@x` (2v2: also `partner:` `opponent2:`) a game that starts when everyone named accepts; a rematch asks everyone who played
+`/yut join` · `/yut leave` take or give up a seat · `/yut start` start (the host, or anyone once every seat is filled) · `/yut stop` stop (host or moderator)
 `/yut board` show the board again as a new message
 `/yut rules` the rules in short (`options:True`: every house rule)
 `/yut stats [user]` rating and place per mode, record, streaks, last games, time-outs and leaves · `/yut leaderboard [mode] [season]` the standings by rating
 `/yut settings` this server's defaults for new games and rating seasons (monthly, quarterly or off; Manage Server to change)
-**Ratings**: 1v1, 2v2 and free-for-all are rated apart, per server and season. A finished game is rated when at least one person plays in it; bots count at their level's fixed rating (beating Master gains more than beating Easy), and games of bots alone are not rated. The number shown is cautious: a new player shows 1000, and a rating is provisional for its first 10 games. Leaving a running game (`/yut leave`) counts as a loss, and time-outs and leaves are on your record. A game where nobody has played for a whole round (everyone away) is abandoned: not rated, not counted. A stopped game is not rated.
+**Ratings**: 1v1, 2v2 and free-for-all are rated apart, per server and season. A finished game is rated when at least one person plays in it; bots count at their level's fixed rating (beating Master gains more than beating Easy), and games of bots alone are not rated. A new player shows 1000, provisional for 10 games. Leaving a running game (`/yut leave`) counts as a loss, and time-outs and leaves are on your record. A game where nobody has played for a whole round (everyone away) is abandoned: not rated, not counted. A stopped game is not rated.
 In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
 Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).
-`/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here
+`/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here · `/yut fortune` today's 윷점
 Fair throws: when a game starts the board shows the SHA-256 of its secret throw seed, and when it ends the seed itself. Run `yutbot verify` on the record `/yut replay` attaches to check that every throw came from that seed.",
         "**윷봇**은 이 채널에서 윷놀이를 열어요.
 `/윷 새판` 판 열기 (방식, 자리, 규칙, 집안 규칙, 말, 시간, 승수, 봇)
-`/윷 참가` · `/윷 나가기` 자리에 앉거나 일어나기
-`/윷 시작` 시작 (방장, 또는 자리가 다 차면 누구나)
-`/윷 끝내기` 판 끝내기 (방장이나 관리자)
+`/윷 도전 상대:@x` (2대2: `짝:` `상대2:`도) 이름을 댄 모두가 수락하면 시작하는 판; 한 판 더는 함께한 모두에게 물어요
+`/윷 참가` · `/윷 나가기` 자리에 앉거나 일어나기 · `/윷 시작` 시작 (방장, 또는 자리가 다 차면 누구나) · `/윷 끝내기` 판 끝내기 (방장이나 관리자)
 `/윷 판보기` 판을 새 메시지로 다시 보기
 `/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두)
 `/윷 전적 [사람]` 방식별 점수와 순위, 전적, 연승, 최근 판, 시간 초과와 나간 판 · `/윷 순위 [방식] [시즌]` 점수 순위
 `/윷 설정` 이 서버의 새 판 기본값과 점수 시즌 (한 달, 석 달 또는 끄기; 바꾸려면 서버 관리 권한)
-**점수**: 1대1, 2대2, 개인전은 서버와 시즌마다 따로 매겨요. 사람이 한 명이라도 둔 판은 끝나면 점수에 들어가요. 봇은 난이도마다 정해진 점수로 셈해서(어려움을 이기면 쉬움을 이길 때보다 더 올라요), 봇끼리만 둔 판은 넣지 않아요. 보이는 점수는 조심스럽게 잡은 값이에요: 처음엔 1000이고, 첫 10판 동안은 잠정이에요. 진행 중인 판에서 나가면(`/윷 나가기`) 진 것으로 치고, 시간 초과와 나간 판은 전적에 남아요. 한 바퀴 동안 아무도 두지 않은 판(모두 자리 비움)은 그만두고 점수와 전적에 넣지 않아요. 끝내기로 멈춘 판도 점수에 넣지 않아요.
+**점수**: 1대1, 2대2, 개인전은 서버와 시즌마다 따로 매겨요. 사람이 한 명이라도 둔 판은 끝나면 점수에 들어가요. 봇은 난이도마다 정해진 점수로 셈해서(어려움을 이기면 쉬움을 이길 때보다 더 올라요), 봇끼리만 둔 판은 넣지 않아요. 처음엔 1000이고 첫 10판은 잠정이에요. 진행 중인 판에서 나가면(`/윷 나가기`) 진 것으로 치고, 시간 초과와 나간 판은 전적에 남아요. 한 바퀴 동안 아무도 두지 않은 판(모두 자리 비움)은 그만두고 점수와 전적에 넣지 않아요. 끝내기로 멈춘 판도 점수에 넣지 않아요.
 대기실에서는 방장이 버튼으로 방식(2인, 3인, 4인, 2대2 팀전)과 규칙도 바꿀 수 있어요.
 판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 번호가 판의 번호와 같아요).
-`/윷 다시보기` 끝난 판의 움직이는 다시 보기와 기록 · `/윷 지난판` 이 서버의 최근 판
+`/윷 다시보기` 끝난 판의 움직이는 다시 보기와 기록 · `/윷 지난판` 이 서버의 최근 판 · `/윷 윷점` 오늘의 윷점
 공정한 던지기: 판이 시작할 때 비밀 던지기 시드의 SHA-256을, 끝날 때 시드 자체를 판에 보여 줘요. `/윷 다시보기`가 붙여 주는 기록 파일에 `yutbot verify`를 돌리면 모든 던지기가 그 시드에서 나왔는지 확인할 수 있어요.",
     );
     private(ctx, text).await

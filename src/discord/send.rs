@@ -21,6 +21,15 @@ pub const MAX_CONTENT: usize = 2000;
 
 /// The message text: the view's text and, while an action is due, a live countdown.
 pub fn content(view: &View) -> String {
+    let asked: Vec<String> = view.invited.iter().map(|u| format!("<@{u}>")).collect();
+    let view = &View {
+        text: if asked.is_empty() {
+            view.text.clone()
+        } else {
+            format!("{}\n{}", asked.join(" "), view.text)
+        },
+        ..view.clone()
+    };
     let mut deadline = String::new();
     if let Some(ms) = view.deadline_ms {
         deadline = format!("\n⏳ <t:{}:R>", ms.div_euclid(1000));
@@ -77,6 +86,16 @@ pub fn no_mentions() -> CreateAllowedMentions {
     CreateAllowedMentions::new().empty_users().empty_roles()
 }
 
+/// A board mentions only the people it asks to play (a challenge, a rematch).
+pub fn mentions(view: &View) -> CreateAllowedMentions {
+    if view.invited.is_empty() {
+        return no_mentions();
+    }
+    CreateAllowedMentions::new()
+        .users(view.invited.iter().map(|u| serenity::all::UserId::new(*u)))
+        .empty_roles()
+}
+
 pub(super) fn attachment(view: &View) -> Option<CreateAttachment> {
     view.png.as_ref().map(|png| {
         let a = CreateAttachment::bytes(png.clone(), BOARD_FILE);
@@ -93,7 +112,7 @@ pub fn create_message(view: &View) -> CreateMessage {
     let mut m = CreateMessage::new()
         .content(content(view))
         .components(components(view))
-        .allowed_mentions(no_mentions());
+        .allowed_mentions(mentions(view));
     if let Some(a) = attachment(view) {
         m = m.add_file(a);
     }
@@ -127,7 +146,7 @@ pub fn new_message_response(view: &View) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(content(view))
         .components(components(view))
-        .allowed_mentions(no_mentions())
+        .allowed_mentions(mentions(view))
         .files(attachment(view))
 }
 
@@ -136,7 +155,7 @@ pub fn followup_message(view: &View) -> CreateInteractionResponseFollowup {
     let m = CreateInteractionResponseFollowup::new()
         .content(content(view))
         .components(components(view))
-        .allowed_mentions(no_mentions());
+        .allowed_mentions(mentions(view));
     match attachment(view) {
         Some(a) => m.add_file(a),
         None => m,
@@ -168,7 +187,7 @@ pub fn reply(view: &View) -> poise::CreateReply {
     let mut r = poise::CreateReply::default()
         .content(content(view))
         .components(components(view))
-        .allowed_mentions(no_mentions())
+        .allowed_mentions(mentions(view))
         .ephemeral(view.private);
     if let Some(a) = attachment(view) {
         r = r.attachment(a);

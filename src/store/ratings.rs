@@ -319,6 +319,29 @@ impl Store {
         .await
     }
 
+    /// People's ratings in a family as of `now_ms` (this season's, else the soft reset of the
+    /// last, else a new player's): for predicting a game's chances before it is played.
+    pub async fn ratings_now(
+        &self,
+        guild: u64,
+        family: ModeFamily,
+        users: Vec<u64>,
+        now_ms: i64,
+    ) -> Result<HashMap<u64, Rating>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let mut conn = pool.acquire().await?;
+            let season = season_length(&mut conn, guild).await?.season_at(now_ms);
+            let mut out = HashMap::new();
+            for u in users {
+                let (r, _, _) = rating_in(&mut conn, guild, &season, family, u).await?;
+                out.insert(u, r);
+            }
+            Ok(out)
+        })
+        .await
+    }
+
     /// Every season a server has ratings in, newest first.
     pub async fn seasons(&self, guild: u64) -> Result<Vec<String>, StoreError> {
         let pool = self.pool.clone();

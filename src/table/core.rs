@@ -72,7 +72,41 @@ pub struct SeatState {
     /// Deadlines missed in this game (the fair-play record counts them).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub missed: u32,
+    /// Held for a person asked to play (a rematch, a challenge) who has not accepted yet.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pending: bool,
 }
+
+/// Seats held for people asked to play: the game starts once every one of them has accepted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invite {
+    pub kind: InviteKind,
+    /// When an unanswered invitation lapses (ms since the Unix epoch).
+    pub expires_ms: i64,
+    /// The people who declined (in a rematch a bot holds their seat now).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declined: Vec<String>,
+    /// Each side's chance to win in percent, predicted from the ratings when it was made (side
+    /// order: the teams A and B, else the seats); empty when the game is not rated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chances: Vec<u8>,
+    /// It lapsed before everyone answered.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub expired: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InviteKind {
+    /// Everyone who played is asked again; the host may start with bots for the others.
+    Rematch,
+    /// `/yut challenge`: the people named are asked; it starts only when all have accepted,
+    /// and one refusal calls it off.
+    Challenge,
+}
+
+/// How long an invitation waits for its answers (ms).
+pub const INVITE_MS: i64 = 10 * 60 * 1000;
 
 /// Someone who left a running game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,7 +136,19 @@ impl SeatState {
             pieces_home: 0,
             left: None,
             missed: 0,
+            pending: false,
         }
+    }
+
+    /// A person's seat.
+    pub fn person(user: UserId, name: &str, team: u8) -> SeatState {
+        SeatState::new(
+            Player::Human {
+                user,
+                name: name.to_string(),
+            },
+            team,
+        )
     }
 
     /// The name shown for the seat with this index (bots are numbered by seat, as on the
@@ -318,6 +364,10 @@ pub enum Command {
     Resign,
     Stop,
     Rematch,
+    /// Accept an invitation (a rematch, a challenge) to the seat held for me.
+    Accept,
+    /// Decline it.
+    Decline,
     Repost,
     /// The deadline passed: play for the idle seat.
     Timeout,
@@ -354,6 +404,16 @@ pub enum Refusal {
     SeatsTaken {
         taken: u8,
         wanted: u8,
+    },
+    /// An invitation's button pressed by someone it does not ask.
+    NotInvited,
+    /// A second acceptance.
+    AlreadyAccepted,
+    /// The invitation lapsed (or was called off) before this answer.
+    InviteOver,
+    /// A challenge starts only when everyone named has accepted.
+    WaitingFor {
+        names: String,
     },
 }
 
@@ -411,6 +471,18 @@ impl Refusal {
             (SeatsTaken { taken, wanted }, Lang::Ko) => format!(
                 "이미 {taken}명이 앉아 있어 {wanted}인으로 바꿀 수 없어요. 봇을 빼거나 누군가 나간 뒤에 바꿔 주세요."
             ),
+            (NotInvited, Lang::En) => "This invitation is for the players named on it.".into(),
+            (NotInvited, Lang::Ko) => "이 초대는 이름이 적힌 사람들에게 온 거예요.".into(),
+            (AlreadyAccepted, Lang::En) => "You have already accepted.".into(),
+            (AlreadyAccepted, Lang::Ko) => "이미 수락했어요.".into(),
+            (InviteOver, Lang::En) => "This invitation is no longer open.".into(),
+            (InviteOver, Lang::Ko) => "이 초대는 이미 끝났어요.".into(),
+            (WaitingFor { names }, Lang::En) => {
+                format!("The game starts when everyone asked has accepted: waiting for {names}.")
+            }
+            (WaitingFor { names }, Lang::Ko) => {
+                format!("초대받은 사람이 모두 수락해야 시작해요. 아직 {names} 님의 답을 기다리고 있어요.")
+            }
         }
     }
 }
@@ -500,6 +572,9 @@ pub struct Table {
     /// Ended because nobody played for a whole round: not rated, not counted.
     #[serde(default, skip_serializing_if = "is_false")]
     pub abandoned: bool,
+    /// The people asked to play (a rematch or a challenge), while their answers are awaited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<Invite>,
 }
 
 /// A game's secret throw seed (32 bytes, written as 64 hex digits).
@@ -623,6 +698,7 @@ impl Table {
             throw_seed: Some(seed),
             idle_turns: 0,
             abandoned: false,
+            invite: None,
         };
         if let Actor::User { id, name, .. } = host {
             t.seats.push(SeatState::new(
@@ -639,8 +715,29 @@ impl Table {
     /// Start (or restart) the lobby's idle clock: it closes `LOBBY_IDLE_MS` after now.
     pub fn arm_lobby(&mut self, now_ms: i64) {
         if self.status == Status::Lobby {
-            self.deadline_ms = Some(now_ms + LOBBY_IDLE_MS);
+            // An invitation keeps its own time: answering it does not extend it.
+            self.deadline_ms = Some(match &self.invite {
+                Some(i) => i.expires_ms,
+                None => now_ms + LOBBY_IDLE_MS,
+            });
         }
+    }
+
+    /// The invitation being answered (a lobby waiting for its invited players).
+    pub fn open_invite(&self) -> Option<&Invite> {
+        self.invite
+            .as_ref()
+            .filter(|_| self.status == Status::Lobby)
+    }
+
+    /// Names of the people who have not answered the invitation yet.
+    pub fn pending_names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.pending)
+            .map(|(i, s)| s.name(i, self.lang()))
+            .collect()
     }
 
     pub fn lang(&self) -> Lang {
@@ -754,7 +851,59 @@ impl Table {
             // A person acted (a refused command changes nothing, this included).
             self.idle_turns = 0;
         }
+        if self.open_invite().is_some() {
+            // A lobby waiting for its invited players: only answers, the host's start and
+            // calling it off (or a moderator's stop).
+            match cmd {
+                Command::Accept => return self.accept(actor, now).map(|()| out),
+                Command::Decline | Command::Leave => {
+                    if actor.id() == Some(self.host) {
+                        self.call_off(actor)?;
+                    } else {
+                        self.decline(actor)?;
+                    }
+                    return Ok(out);
+                }
+                Command::Start => {
+                    self.start_invited(actor, now)?;
+                    return Ok(out);
+                }
+                Command::Timeout => {
+                    if actor != &Actor::System || self.deadline_ms.is_none_or(|d| now < d) {
+                        return Err(Refusal::NotDue);
+                    }
+                    self.status = Status::Stopped;
+                    self.deadline_ms = None;
+                    if let Some(i) = &mut self.invite {
+                        i.expired = true;
+                    }
+                    return Ok(out);
+                }
+                Command::Stop | Command::Repost => {}
+                _ => {
+                    return Err(Refusal::WaitingFor {
+                        names: self.pending_names().join(", "),
+                    })
+                }
+            }
+        } else if matches!(cmd, Command::Accept | Command::Decline) {
+            // An answer after the game started, lapsed or was called off.
+            let id = actor.id();
+            let seat = self
+                .seats
+                .iter()
+                .find(|s| s.player.user() == id && id.is_some());
+            return Err(match (&self.invite, seat) {
+                (None, _) => Refusal::NotInLobby,
+                (Some(_), None) => Refusal::NotInvited,
+                (Some(_), Some(_)) if self.status == Status::Playing && cmd == &Command::Accept => {
+                    Refusal::AlreadyAccepted
+                }
+                (Some(_), Some(_)) => Refusal::InviteOver,
+            });
+        }
         match cmd {
+            Command::Accept | Command::Decline => return Err(Refusal::NotInLobby),
             Command::Join => self.join(actor)?,
             // Leaving a running game hands the seat to a bot (the same as resigning), so
             // `/yut leave` does the expected thing whether or not the game has just started.
@@ -1263,23 +1412,125 @@ impl Table {
         self.lobby_only()?;
         let me = self.seated(actor)?;
         let full = self.seats.len() == self.settings.capacity() as usize;
+        self.check_seats()?;
+        if !full && self.seats[me].player.user() != Some(self.host) {
+            return Err(Refusal::NotHostYet);
+        }
+        self.launch(now)
+    }
+
+    /// Enough seats to play: two or more, two on each team in 2v2.
+    fn check_seats(&self) -> Result<(), Refusal> {
         if self.seats.len() < 2 {
             return Err(Refusal::NeedPlayers);
         }
+        let on = |t: u8| self.seats.iter().filter(|s| s.team == t).count();
+        if self.settings.teams && (on(0) != 2 || on(1) != 2) {
+            return Err(Refusal::NeedPlayers);
+        }
+        Ok(())
+    }
+
+    /// Check the seats, put teams in playing order (A1 B1 A2 B2) and deal.
+    fn launch(&mut self, now: i64) -> Result<(), Refusal> {
+        self.check_seats()?;
         if self.settings.teams {
-            let on = |t: u8| self.seats.iter().filter(|s| s.team == t).count();
-            if on(0) != 2 || on(1) != 2 {
-                return Err(Refusal::NeedPlayers);
-            }
-            // Seat order A1 B1 A2 B2.
             let a: Vec<SeatState> = self.seats.iter().filter(|s| s.team == 0).cloned().collect();
             let b: Vec<SeatState> = self.seats.iter().filter(|s| s.team == 1).cloned().collect();
             self.seats = vec![a[0].clone(), b[0].clone(), a[1].clone(), b[1].clone()];
         }
-        if !full && self.seats[me].player.user() != Some(self.host) {
-            return Err(Refusal::NotHostYet);
-        }
+        self.invite = None;
         self.begin(now)
+    }
+
+    /// The seat an invitation holds for the actor.
+    fn invited_seat(&self, actor: &Actor) -> Result<usize, Refusal> {
+        self.seated(actor).map_err(|_| Refusal::NotInvited)
+    }
+
+    /// An invited player accepts; the last acceptance starts the game (unless someone declined
+    /// a rematch: then the host starts it).
+    fn accept(&mut self, actor: &Actor, now: i64) -> Result<(), Refusal> {
+        let i = self.invited_seat(actor)?;
+        if !self.seats[i].pending {
+            return Err(Refusal::AlreadyAccepted);
+        }
+        self.seats[i].pending = false;
+        let declined = self.invite.as_ref().is_some_and(|v| !v.declined.is_empty());
+        if !declined && self.seats.iter().all(|s| !s.pending) {
+            self.launch(now)?;
+        }
+        Ok(())
+    }
+
+    /// An invited player declines: a challenge is called off; in a rematch a Normal bot holds
+    /// the seat (the host may start with it, or call the rematch off).
+    fn decline(&mut self, actor: &Actor) -> Result<(), Refusal> {
+        let i = self.invited_seat(actor)?;
+        let name = self.seats[i].name(i, self.lang());
+        let Some(invite) = &mut self.invite else {
+            return Err(Refusal::NotInLobby);
+        };
+        invite.declined.push(name);
+        match invite.kind {
+            InviteKind::Challenge => {
+                self.status = Status::Stopped;
+                self.deadline_ms = None;
+            }
+            InviteKind::Rematch => {
+                let team = self.seats[i].team;
+                self.seats[i] = SeatState::new(
+                    Player::Bot {
+                        level: Level::Normal,
+                    },
+                    team,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The host calls the invitation off: the lobby closes.
+    fn call_off(&mut self, actor: &Actor) -> Result<(), Refusal> {
+        self.host_or_moderator(actor)?;
+        self.status = Status::Stopped;
+        self.deadline_ms = None;
+        self.notice = match actor {
+            Actor::User { name, .. } => Some(match self.settings.lang {
+                Lang::En => format!("⏹️ {name} called it off."),
+                Lang::Ko => format!("⏹️ {name} 님이 취소했어요."),
+            }),
+            Actor::System => None,
+        };
+        Ok(())
+    }
+
+    /// The host starts a rematch now: Normal bots take the seats of those who have not
+    /// accepted. A challenge waits for every acceptance.
+    fn start_invited(&mut self, actor: &Actor, now: i64) -> Result<(), Refusal> {
+        let waiting = || Refusal::WaitingFor {
+            names: self.pending_names().join(", "),
+        };
+        match self.invite.as_ref().map(|i| i.kind) {
+            Some(InviteKind::Challenge) => return Err(waiting()),
+            Some(InviteKind::Rematch) => {}
+            None => return Err(Refusal::NotInLobby),
+        }
+        if actor.id() != Some(self.host) {
+            return Err(Refusal::NotHost);
+        }
+        let mut next = self.clone();
+        for s in next.seats.iter_mut().filter(|s| s.pending) {
+            *s = SeatState::new(
+                Player::Bot {
+                    level: Level::Normal,
+                },
+                s.team,
+            );
+        }
+        next.launch(now)?;
+        *self = next;
+        Ok(())
     }
 
     /// Deal a new game with the current seats.
@@ -1317,14 +1568,16 @@ impl Table {
         Ok(())
     }
 
-    /// A new table for a rematch: same settings and seats, the series carried over unless it
-    /// was decided.
-    pub fn rematch(&self, id: i64, seed: u64, now: i64) -> Table {
-        self.rematch_with_seed(id, ThrowSeed::from_u64(seed), now)
+    /// A new table for a rematch asked for by `by`: same settings and seats, the series
+    /// carried over unless it was decided. The other people who played are asked again
+    /// (their seats are held until they answer) and `by` hosts it; with nobody else to ask it
+    /// starts at once.
+    pub fn rematch(&self, id: i64, seed: u64, now: i64, by: UserId) -> Table {
+        self.rematch_with_seed(id, ThrowSeed::from_u64(seed), now, by)
     }
 
     /// `rematch`, throwing from `seed`.
-    pub fn rematch_with_seed(&self, id: i64, seed: ThrowSeed, now: i64) -> Table {
+    pub fn rematch_with_seed(&self, id: i64, seed: ThrowSeed, now: i64, by: UserId) -> Table {
         let mut t = self.clone();
         t.id = id;
         t.version = 0;
@@ -1334,13 +1587,74 @@ impl Table {
             t.series = Match::new(t.settings.rules.first_to);
         }
         t.notice = None;
-        // A lobby that closed before it started opens again as a lobby; else the same seats
-        // play again (cannot fail: they started a game before).
-        if self.game.is_none() || t.begin(now).is_err() {
+        t.invite = None;
+        for s in &mut t.seats {
+            s.pending = false;
+        }
+        let lobby = |t: &mut Table| {
             t.status = Status::Lobby;
             t.game = None;
             t.arm_lobby(now);
+        };
+        // A lobby that closed before it started opens again as a lobby.
+        if self.game.is_none() {
+            lobby(&mut t);
+            return t;
         }
+        if t.seat_of(by).is_some() {
+            t.host = by;
+        }
+        let mut asked = false;
+        for s in &mut t.seats {
+            if s.player.user().is_some_and(|u| u != by) {
+                s.pending = true;
+                asked = true;
+            }
+        }
+        if asked {
+            t.invite = Some(Invite {
+                kind: InviteKind::Rematch,
+                expires_ms: now + INVITE_MS,
+                declined: Vec::new(),
+                chances: Vec::new(),
+                expired: false,
+            });
+            lobby(&mut t);
+        } else if t.begin(now).is_err() {
+            // Cannot fail (these seats started a game before); a lobby if it does.
+            lobby(&mut t);
+        }
+        t
+    }
+
+    /// A challenge's table: `host` challenges the people in `asked` (their seats are held
+    /// until they answer). `seats` are in the order of the lobby's list; in 2v2 each carries
+    /// its team. Starts when all have accepted.
+    #[allow(clippy::too_many_arguments)]
+    pub fn challenge(
+        id: i64,
+        guild: u64,
+        channel: u64,
+        host: &Actor,
+        settings: Settings,
+        seed: ThrowSeed,
+        seats: Vec<SeatState>,
+        now: i64,
+    ) -> Table {
+        let mut t = Table::with_seed(id, guild, channel, host, settings, seed);
+        t.seats = seats;
+        let host_id = t.host;
+        for s in &mut t.seats {
+            s.pending = s.player.user().is_some_and(|u| u != host_id);
+        }
+        t.invite = Some(Invite {
+            kind: InviteKind::Challenge,
+            expires_ms: now + INVITE_MS,
+            declined: Vec::new(),
+            chances: Vec::new(),
+            expired: false,
+        });
+        t.arm_lobby(now);
         t
     }
 

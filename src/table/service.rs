@@ -137,6 +137,58 @@ pub enum Problem {
     HouseRules(crate::game::RulesError),
     /// The server's settings could not be read or written.
     Settings(StoreError),
+    /// A challenge that cannot be made (nothing was opened).
+    Challenge(ChallengeProblem),
+}
+
+/// Why a challenge cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChallengeProblem {
+    Yourself,
+    /// A bot account (our bots are seated with `/yut new`).
+    Bot(String),
+    /// Not a member of this server.
+    NotMember(String),
+    /// The same person named twice.
+    Twice(String),
+    /// Already seated in this channel's game.
+    InGame(String),
+}
+
+impl ChallengeProblem {
+    pub fn message(&self, lang: Lang) -> String {
+        use ChallengeProblem::*;
+        match (self, lang) {
+            (Yourself, Lang::En) => "You can't challenge yourself: name someone else.".into(),
+            (Yourself, Lang::Ko) => "자기 자신에게는 도전할 수 없어요. 다른 사람을 골라 주세요.".into(),
+            (Bot(n), Lang::En) => format!(
+                "{n} is a bot account. To play against my bots, open a game with `/yut new bots:1`."
+            ),
+            (Bot(n), Lang::Ko) => format!(
+                "{n}은(는) 봇 계정이에요. 제 봇과 두려면 `/윷 새판 봇:1`로 판을 여세요."
+            ),
+            (NotMember(n), Lang::En) => format!("{n} is not a member of this server."),
+            (NotMember(n), Lang::Ko) => format!("{n} 님은 이 서버의 멤버가 아니에요."),
+            (Twice(n), Lang::En) => format!("{n} is named twice: each seat needs its own player."),
+            (Twice(n), Lang::Ko) => format!("{n} 님을 두 번 골랐어요. 자리마다 다른 사람이 필요해요."),
+            (InGame(n), Lang::En) => format!(
+                "{n} is already in this channel's game: finish it first, or challenge in another channel."
+            ),
+            (InGame(n), Lang::Ko) => format!(
+                "{n} 님은 이미 이 채널의 판에 있어요. 그 판을 끝내거나 다른 채널에서 도전해 주세요."
+            ),
+        }
+    }
+}
+
+/// A person named in a challenge, as Discord knows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invitee {
+    pub user: u64,
+    pub name: String,
+    pub bot: bool,
+    /// A member of the server the challenge is made in.
+    pub member: bool,
 }
 
 impl Problem {
@@ -175,6 +227,7 @@ impl Problem {
                 "This game is moving to another instance of the bot. Please try again in a few seconds.".into()
             }
             (Problem::HouseRules(e), lang) => super::open::house_rules_refusal(e, lang),
+            (Problem::Challenge(c), lang) => c.message(lang),
             (Problem::Settings(_), Lang::En) => {
                 "I couldn't reach this server's settings (a database error). No game was opened and nothing was changed; please try again.".into()
             }
@@ -946,8 +999,145 @@ impl Service {
                 return Err(Problem::AlreadyRunning { message_id: None });
             }
         }
+        let by = actor.id().unwrap_or(old.host);
+        let chances = self.predicted_chances(&old).await;
         self.open(actor, fence, move |id, seed, now| {
-            old.rematch_with_seed(id, seed, now)
+            let mut t = old.rematch_with_seed(id, seed, now, by);
+            if let Some(i) = &mut t.invite {
+                i.chances = chances;
+            }
+            t
+        })
+        .await
+    }
+
+    /// Each side's chance to win in percent, from the ratings (people's as of now, bots' fixed
+    /// anchors); empty if the game would not be rated or the ratings cannot be read.
+    pub async fn predicted_chances(&self, t: &Table) -> Vec<u8> {
+        use crate::rating::{bot_rating, win_chances, ModeFamily, Rating};
+        use crate::table::Player;
+        let (Some(family), Some(preset)) = (
+            ModeFamily::of(t.seats.len() as u8, t.settings.teams),
+            crate::game::Preset::from_word(&t.settings.preset),
+        ) else {
+            return Vec::new();
+        };
+        let users: Vec<u64> = t.seats.iter().filter_map(|s| s.player.user()).collect();
+        if users.is_empty() {
+            return Vec::new();
+        }
+        let ratings = match self
+            .inner
+            .store
+            .ratings_now(t.guild, family, users, self.now_ms())
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(game = t.id, error = %e, "reading ratings for the chances");
+                return Vec::new();
+            }
+        };
+        let sides = if t.settings.teams { 2 } else { t.seats.len() };
+        let mut teams: Vec<Vec<Rating>> = vec![Vec::new(); sides];
+        for (i, s) in t.seats.iter().enumerate() {
+            let side = if t.settings.teams { s.team as usize } else { i };
+            let r = match &s.player {
+                Player::Human { user, .. } => ratings.get(user).copied().unwrap_or_default(),
+                Player::Bot { level } => bot_rating(family, *level, preset),
+            };
+            if let Some(team) = teams.get_mut(side) {
+                team.push(r);
+            }
+        }
+        if teams.iter().any(|t| t.is_empty()) {
+            return Vec::new();
+        }
+        win_chances(&teams)
+            .into_iter()
+            .map(|p| (p * 100.0).round().clamp(0.0, 100.0) as u8)
+            .collect()
+    }
+
+    /// `/yut challenge`: `actor` challenges the people named (1v1: one opponent; 2v2: a
+    /// partner then two opponents). Their seats are held until they accept; nothing is opened
+    /// if one of them cannot be asked.
+    pub async fn challenge(
+        &self,
+        guild: u64,
+        channel: u64,
+        actor: &Actor,
+        request: &super::open::GameRequest,
+        named: &[Invitee],
+    ) -> Result<View, Problem> {
+        let me = actor.id().ok_or(Problem::NoGame)?;
+        let mut seen = vec![me];
+        for p in named {
+            let problem = if p.user == me {
+                Some(ChallengeProblem::Yourself)
+            } else if p.bot {
+                Some(ChallengeProblem::Bot(p.name.clone()))
+            } else if !p.member {
+                Some(ChallengeProblem::NotMember(p.name.clone()))
+            } else if seen.contains(&p.user) {
+                Some(ChallengeProblem::Twice(p.name.clone()))
+            } else {
+                None
+            };
+            if let Some(c) = problem {
+                return Err(Problem::Challenge(c));
+            }
+            seen.push(p.user);
+        }
+        let teams = named.len() == 3;
+        if named.len() != 1 && !teams {
+            return Err(Problem::Refused(Refusal::NeedPlayers));
+        }
+        if let Some(h) = self.handle_of(channel) {
+            if let Some((t, message_id)) = peek_message(&h).await {
+                if t.status.is_active() {
+                    if let Some(p) = named.iter().find(|p| t.seat_of(p.user).is_some()) {
+                        return Err(Problem::Challenge(ChallengeProblem::InGame(p.name.clone())));
+                    }
+                    return Err(Problem::AlreadyRunning { message_id });
+                }
+            }
+        }
+        let defaults = self.server_defaults(guild).await?;
+        let mut request = request.clone();
+        request.teams = teams;
+        request.seats = Some(if teams { 4 } else { 2 });
+        let settings = super::open::settings(&defaults, &request).map_err(Problem::HouseRules)?;
+        settings.check().map_err(Problem::Refused)?;
+        let fence = self.fence_of(guild).ok_or(Problem::Elsewhere)?;
+        let Actor::User { name: my_name, .. } = actor else {
+            return Err(Problem::NoGame);
+        };
+        let mut seats = vec![super::core::SeatState::person(me, my_name, 0)];
+        for (i, p) in named.iter().enumerate() {
+            // 2v2: the partner (first named) on the challenger's team A, the others on B.
+            let team = if teams && i == 0 { 0 } else { 1 };
+            seats.push(super::core::SeatState::person(p.user, &p.name, team));
+        }
+        let now = self.now_ms();
+        let probe = Table::challenge(
+            0,
+            guild,
+            channel,
+            actor,
+            settings.clone(),
+            ThrowSeed([0; 32]),
+            seats.clone(),
+            now,
+        );
+        let chances = self.predicted_chances(&probe).await;
+        let host = actor.clone();
+        self.open(actor, fence, move |id, seed, now| {
+            let mut t = Table::challenge(id, guild, channel, &host, settings, seed, seats, now);
+            if let Some(i) = &mut t.invite {
+                i.chances = chances;
+            }
+            t
         })
         .await
     }

@@ -1,7 +1,9 @@
 //! What a table looks like to people: text, the board picture and buttons, independent of
 //! Discord; and the custom-id codec that carries game id, version and action.
 
-use super::core::{level_name, Command, Lang, Player, Status, Table, MOVES_PER_PAGE};
+use super::core::{
+    level_name, Command, Invite, InviteKind, Lang, Player, Status, Table, INVITE_MS, MOVES_PER_PAGE,
+};
 use crate::ai::Level;
 use crate::game::board::{point, POINTS};
 use crate::game::{Chip, Dest, Event, Move, Origin, Phase, Preset};
@@ -37,6 +39,9 @@ pub struct View {
     /// Mention this user (their turn has just started), in this language (the one they last
     /// used with the bot, else the table's).
     pub ping: Option<(u64, Lang)>,
+    /// People asked to play who have not answered yet (a challenge, a rematch): mentioned in
+    /// the message so that Discord tells them.
+    pub invited: Vec<u64>,
     /// When the current action is due (ms since the Unix epoch).
     pub deadline_ms: Option<i64>,
     /// The game and the version shown (None for a private note).
@@ -120,6 +125,8 @@ pub fn encode(game: i64, version: u64, cmd: &Command) -> String {
         Command::Resign => "resign".to_string(),
         Command::Stop => "stop".to_string(),
         Command::Rematch => "rematch".to_string(),
+        Command::Accept => "accept".to_string(),
+        Command::Decline => "decline".to_string(),
         Command::Repost => "repost".to_string(),
         Command::Create => "create".to_string(),
         Command::Timeout => "timeout".to_string(),
@@ -208,6 +215,8 @@ pub fn decode(id: &str) -> Result<(i64, u64, Command), DecodeError> {
         ["resign"] => Command::Resign,
         ["stop"] => Command::Stop,
         ["rematch"] => Command::Rematch,
+        ["accept"] => Command::Accept,
+        ["decline"] => Command::Decline,
         ["repost"] => Command::Repost,
         _ => return Err(bad()),
     };
@@ -354,6 +363,43 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
     let mut text = String::new();
     let labels = shown_labels(t);
     match t.status {
+        Status::Lobby if t.open_invite().is_some() => {
+            text.push_str(&invite_text(t));
+            rows.push(vec![
+                button(
+                    t,
+                    tr(lang, "✅ Accept", "✅ 수락"),
+                    Style::Success,
+                    Command::Accept,
+                ),
+                button(
+                    t,
+                    tr(lang, "Decline", "거절"),
+                    Style::Secondary,
+                    Command::Decline,
+                ),
+            ]);
+            let mut host = Vec::new();
+            if t.open_invite().map(|i| i.kind) == Some(InviteKind::Rematch) {
+                host.push(button(
+                    t,
+                    tr(
+                        lang,
+                        "Start now (bots for the others)",
+                        "지금 시작 (나머지는 봇)",
+                    ),
+                    Style::Primary,
+                    Command::Start,
+                ));
+            }
+            host.push(button(
+                t,
+                tr(lang, "Call it off", "취소"),
+                Style::Danger,
+                Command::Stop,
+            ));
+            rows.push(host);
+        }
         Status::Lobby => {
             text.push_str(&lobby_text(t));
             let mut r1 = vec![
@@ -570,6 +616,10 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             controls.extend(leave_and_stop(t));
             rows.push(controls);
         }
+        Status::Stopped if t.invite.is_some() && t.game.is_none() => {
+            // An invitation declined, lapsed or called off: nothing more to press.
+            text.push_str(&end_text(t));
+        }
         Status::Finished | Status::Stopped => {
             text.push_str(&end_text(t));
             let (en, ko) = if t.game.is_some() {
@@ -601,6 +651,15 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
         rows,
         private: false,
         ping: turn_ping(t),
+        invited: match t.open_invite() {
+            Some(_) => t
+                .seats
+                .iter()
+                .filter(|s| s.pending)
+                .filter_map(|s| s.player.user())
+                .collect(),
+            None => Vec::new(),
+        },
         // A countdown only while a person is to act (bots move after a short pacing delay).
         deadline_ms: t.deadline_ms.filter(|_| !t.computer_acts()),
         game: Some(t.id),
@@ -690,6 +749,198 @@ pub fn house_rules(t: &Table) -> Vec<String> {
     let mut d = t.settings.rules.differences(&base);
     d.retain(|x| !x.starts_with("first_to="));
     d
+}
+
+/// Who asks whom, in one line.
+fn invite_line(t: &Table, kind: InviteKind) -> String {
+    let lang = t.lang();
+    let host = t
+        .seat_of(t.host)
+        .map(|i| t.seats[i].name(i, lang))
+        .unwrap_or_default();
+    match kind {
+        InviteKind::Rematch => match lang {
+            Lang::En => format!("🔁 **Rematch**: {host} asks everyone who played to play again."),
+            Lang::Ko => {
+                format!("🔁 **한 판 더**: {host} 님이 함께한 모두에게 한 판 더 하자고 해요.")
+            }
+        },
+        InviteKind::Challenge => {
+            let names = |team: Option<u8>| {
+                t.seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| match team {
+                        Some(team) => s.team == team,
+                        None => s.player.user() != Some(t.host),
+                    })
+                    .map(|(i, s)| s.name(i, lang))
+                    .collect::<Vec<_>>()
+            };
+            let (mine, theirs) = if t.settings.teams {
+                let my_team = t.seat_of(t.host).map_or(0, |i| t.seats[i].team);
+                (names(Some(my_team)), names(Some(1 - my_team)))
+            } else {
+                (vec![host], names(None))
+            };
+            let and = |v: Vec<String>| match lang {
+                Lang::En => v.join(" and "),
+                Lang::Ko => v.join(", "),
+            };
+            match lang {
+                Lang::En => format!(
+                    "⚔️ **Challenge**: {} {} {}.",
+                    and(mine.clone()),
+                    if mine.len() > 1 {
+                        "challenge"
+                    } else {
+                        "challenges"
+                    },
+                    and(theirs)
+                ),
+                Lang::Ko => format!(
+                    "⚔️ **도전**: {} 님이 {} 님에게 도전해요.",
+                    and(mine),
+                    and(theirs)
+                ),
+            }
+        }
+    }
+}
+
+/// Each side's predicted chance to win, from the ratings.
+fn chances_line(t: &Table, chances: &[u8]) -> Option<String> {
+    if chances.is_empty() {
+        return None;
+    }
+    let lang = t.lang();
+    let parts: Vec<String> = chances
+        .iter()
+        .enumerate()
+        .map(|(side, c)| {
+            let who = if t.settings.teams {
+                format!(
+                    "{} {}",
+                    tr(lang, "Team", "팀"),
+                    if side == 0 { "A" } else { "B" }
+                )
+            } else {
+                t.seats
+                    .get(side)
+                    .map(|s| s.name(side, lang))
+                    .unwrap_or_default()
+            };
+            format!("{who} {c}%")
+        })
+        .collect();
+    Some(match lang {
+        Lang::En => format!("📊 Chance to win, from the ratings: {}", parts.join(" · ")),
+        Lang::Ko => format!("📊 레이팅으로 본 승리 확률: {}", parts.join(" · ")),
+    })
+}
+
+/// A lobby waiting for its invited players.
+fn invite_text(t: &Table) -> String {
+    let lang = t.lang();
+    let Some(invite) = t.open_invite() else {
+        return lobby_text(t);
+    };
+    let mut s = header(t);
+    s.push('\n');
+    s.push_str(&invite_line(t, invite.kind));
+    s.push('\n');
+    for (i, seat) in t.seats.iter().enumerate() {
+        let mark = if seat.pending { "⏳" } else { "✅" };
+        let host = if seat.player.user() == Some(t.host) {
+            tr(lang, " (host)", " (방장)")
+        } else {
+            String::new()
+        };
+        let team = if t.settings.teams {
+            format!(" [{}]", if seat.team == 0 { "A" } else { "B" })
+        } else {
+            String::new()
+        };
+        s.push_str(&format!(
+            "{}. {mark} {}{team}{host}\n",
+            i + 1,
+            seat.name(i, lang)
+        ));
+    }
+    for name in &invite.declined {
+        s.push_str(&match lang {
+            Lang::En => format!("✖️ {name} declined: a Normal bot takes the seat.\n"),
+            Lang::Ko => format!("✖️ {name} 님이 거절해서 보통 봇이 대신 앉았어요.\n"),
+        });
+    }
+    if let Some(line) = chances_line(t, &invite.chances) {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    let pending = t.pending_names();
+    if !pending.is_empty() {
+        let names = pending.join(", ");
+        s.push_str(&match lang {
+            Lang::En => format!("{names}: press **Accept** to play, or **Decline**. "),
+            Lang::Ko => format!("{names} 님, **수락**을 누르면 함께 두고 **거절**하면 빠져요. "),
+        });
+    }
+    s.push_str(&match (invite.kind, lang) {
+        (InviteKind::Challenge, Lang::En) => {
+            "It starts when everyone named has accepted; one refusal calls it off. Unanswered, it lapses:".to_string()
+        }
+        (InviteKind::Challenge, Lang::Ko) => {
+            "이름이 적힌 모두가 수락하면 시작하고, 한 명이라도 거절하면 취소돼요. 답이 없으면 닫혀요:".to_string()
+        }
+        (InviteKind::Rematch, Lang::En) => {
+            "It starts when everyone has accepted; the host can start now with Normal bots in the seats of the others. Unanswered, it lapses:".to_string()
+        }
+        (InviteKind::Rematch, Lang::Ko) => {
+            "모두 수락하면 시작해요. 방장은 나머지 자리에 보통 봇을 앉히고 바로 시작할 수도 있어요. 답이 없으면 닫혀요:".to_string()
+        }
+    });
+    s
+}
+
+/// How an invitation ended without a game.
+fn invite_end(t: &Table, invite: &Invite) -> String {
+    let lang = t.lang();
+    let what = match (invite.kind, lang) {
+        (InviteKind::Challenge, Lang::En) => "challenge",
+        (InviteKind::Rematch, Lang::En) => "rematch",
+        (InviteKind::Challenge, Lang::Ko) => "도전",
+        (InviteKind::Rematch, Lang::Ko) => "한 판 더",
+    };
+    let minutes = INVITE_MS / 60_000;
+    if invite.expired {
+        let names = t.pending_names().join(", ");
+        return match lang {
+            Lang::En if names.is_empty() => {
+                format!("⌛ The {what} lapsed: nobody started it within {minutes} minutes.")
+            }
+            Lang::En => {
+                format!("⌛ The {what} lapsed: {names} did not answer within {minutes} minutes.")
+            }
+            Lang::Ko if names.is_empty() => {
+                format!("⌛ {minutes}분 안에 시작하지 않아 {what} 초대가 닫혔어요.")
+            }
+            Lang::Ko => {
+                format!("⌛ {names} 님이 {minutes}분 안에 답하지 않아 {what} 초대가 닫혔어요.")
+            }
+        };
+    }
+    if invite.kind == InviteKind::Challenge {
+        if let Some(name) = invite.declined.last() {
+            return match lang {
+                Lang::En => format!("✖️ {name} declined the challenge."),
+                Lang::Ko => format!("✖️ {name} 님이 도전을 거절했어요."),
+            };
+        }
+    }
+    match &t.notice {
+        Some(n) => n.clone(),
+        None => tr(lang, "The invitation was called off.", "초대를 취소했어요."),
+    }
 }
 
 fn lobby_text(t: &Table) -> String {
@@ -1065,6 +1316,10 @@ fn end_text(t: &Table) -> String {
     let lang = t.lang();
     let mut s = header(t);
     s.push('\n');
+    if let Some(i) = t.invite.as_ref().filter(|_| t.status == Status::Stopped) {
+        s.push_str(&invite_end(t, i));
+        return s;
+    }
     if t.status == Status::Stopped {
         match &t.notice {
             Some(n) => s.push_str(n),

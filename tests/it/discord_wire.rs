@@ -379,11 +379,17 @@ async fn a_whole_game_over_the_wire() {
     let tok = s.click(finished.id, &rematch, ALICE, "en-US");
     s.wait_acked(&tok).await;
     let old_game = game_of(&finished);
+    // Bob left the game (a bot plays his seat), so nobody else is asked: it starts at once.
     let next = wait_board(&s, ch, "the rematch", |m| {
         m.id != finished.id && game_of(m) != old_game
     })
     .await;
     assert!(next.has_png(), "the rematch board carries its PNG");
+    assert!(
+        !next.content.contains("<@"),
+        "nobody to ask: {}",
+        next.content
+    );
     assert_eq!(
         s.message(finished.id).content,
         finished.content,
@@ -1942,5 +1948,106 @@ async fn after_the_game_each_answer_is_one_call_with_its_files() {
     assert_eq!(calls(&tok), 1);
 
     bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// The answer to an interaction: its first message, or its latest follow-up.
+async fn answer(s: &StandIn, tok: &str) -> Msg {
+    s.wait_for("an answer", Duration::from_secs(5), |st| {
+        let i = st.interactions.get(tok)?;
+        i.acked?;
+        let id = match i.callback_type {
+            Some(4) => i.original?,
+            _ => *i.followups.last()?,
+        };
+        let m = st.messages.get(&id)?;
+        (!m.content.is_empty()).then(|| m.clone())
+    })
+    .await
+}
+
+/// `/yut challenge` through the stand-in: refused privately for yourself, a bot account and
+/// someone outside the server; a real challenge mentions the opponent, refuses a stranger's
+/// answer, and starts with the opponent's acceptance, each click answered with one call.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_over_the_wire() {
+    let s = StandIn::start().await;
+    let b = bot(&s, "challenge", 25).await;
+    let ch = 4242;
+    let user = |id: u64| json!([{"name": "opponent", "type": 6, "value": id.to_string()}]);
+    for (who, want) in [
+        (ALICE.0, "can't challenge yourself"),
+        (standin::OTHER_BOT, "is a bot account"),
+        (standin::STRANGER, "is not a member of this server"),
+    ] {
+        let tok = s.slash(ch, ALICE, "en-US", "challenge", user(who));
+        let m = answer(&s, &tok).await;
+        assert!(m.ephemeral && m.content.contains(want), "{}", m.content);
+    }
+    assert!(s.latest_board(ch).is_none(), "nothing was opened");
+    // Alice challenges Bob (1v1, board game rules).
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "challenge",
+        json!([
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+            {"name": "preset", "type": 4, "value": 1},
+        ]),
+    );
+    let lobby = reply(&s, tok).await;
+    assert!(!lobby.ephemeral);
+    assert!(
+        lobby.content.starts_with(&format!("<@{}>", BOB.0))
+            && lobby.content.contains("challenges User222")
+            && lobby.content.contains("boardgame rules")
+            && lobby.content.contains("50%"),
+        "{}",
+        lobby.content
+    );
+    assert_eq!(lobby.allowed_mentions["users"], json!([BOB.0.to_string()]));
+    let accept = find(&lobby, ":accept").unwrap();
+    // Carol is not asked: a private refusal in one call; the lobby is unchanged.
+    let tok = s.click(lobby.id, &accept, CAROL, "ko");
+    let m = answer(&s, &tok).await;
+    assert!(m.ephemeral && m.content.contains("초대"), "{}", m.content);
+    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(4));
+    assert_eq!(s.message(lobby.id).edits, lobby.edits);
+    // Bob accepts: the same message becomes the board, in one call.
+    let tok = s.click(lobby.id, &accept, BOB, "en-US");
+    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(7));
+    let board = wait_board(&s, ch, "the challenge's game", |m| {
+        m.id == lobby.id && m.has_png()
+    })
+    .await;
+    assert!(
+        board.content.contains("throw the sticks") && !board.content.contains("<@"),
+        "{}",
+        board.content
+    );
+    // A second acceptance from the old lobby is refused.
+    let tok = s.click(lobby.id, &accept, BOB, "en-US");
+    let m = answer(&s, &tok).await;
+    assert!(m.ephemeral, "{}", m.content);
+    // 윷점: in the channel, the same fortune when asked again the same day, in the asker's
+    // language.
+    let tok = s.slash(ch, CAROL, "ko", "fortune", json!([]));
+    let first = reply(&s, tok).await;
+    assert!(
+        !first.ephemeral && first.content.contains("오늘 윷점"),
+        "{}",
+        first.content
+    );
+    let tok = s.slash(ch, CAROL, "ko", "fortune", json!([]));
+    assert_eq!(reply(&s, tok).await.content, first.content);
+    let tok = s.slash(ch, ALICE, "en-US", "fortune", json!([]));
+    let en = reply(&s, tok).await;
+    assert!(
+        en.content.contains("yut fortune for today"),
+        "{}",
+        en.content
+    );
+    b.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

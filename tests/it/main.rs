@@ -10,6 +10,7 @@ mod common;
 mod standin;
 
 mod ai;
+mod challenges;
 mod db_outage;
 mod discord_wire;
 mod engine_api;

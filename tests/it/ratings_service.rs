@@ -22,13 +22,13 @@ use yutbot::table::service::{Clock, Config, Service};
 use yutbot::table::standings::{card_text, leaderboard_text, MESSAGE_LIMIT};
 use yutbot::table::view::NoPainter;
 
-const GUILD: u64 = 7;
+pub(crate) const GUILD: u64 = 7;
 /// 2026-11-20T00:00:00Z and 2026-12-03T00:00:00Z.
-const NOV: i64 = 1_795_132_800_000;
+pub(crate) const NOV: i64 = 1_795_132_800_000;
 const DEC: i64 = 1_796_256_000_000;
 
 /// A finished game's row (the store keeps results of games it knows).
-async fn game_row(store: &Store, channel: u64, at: i64) -> i64 {
+pub(crate) async fn game_row(store: &Store, channel: u64, at: i64) -> i64 {
     let id = store.new_game_id().await.unwrap();
     store
         .create(NewGame {
@@ -71,13 +71,13 @@ fn person(user: u64, won: bool) -> PlayerResult {
     }
 }
 
-fn seat(side: u8, occupant: Occupant) -> RatedSeat {
+pub(crate) fn seat(side: u8, occupant: Occupant) -> RatedSeat {
     RatedSeat { side, occupant }
 }
 
 /// A result: `seats` with their sides, `ranks` per side; people listed in `seats` win when
 /// their side's rank is 1.
-fn result(
+pub(crate) fn result(
     game: i64,
     at: i64,
     family: ModeFamily,

@@ -9,7 +9,7 @@ use yutbot::game::{Phase, Rules};
 
 use common::TestDb;
 use yutbot::store::Backend;
-use yutbot::table::core::{Actor, Command, Lang, Player, Settings, Status};
+use yutbot::table::core::{Actor, Command, Lang, Player, Refusal, Settings, Status};
 use yutbot::table::persist;
 use yutbot::table::service::{Clock, Config, Problem, Service, Update};
 use yutbot::table::view::{encode, NoPainter};
@@ -663,11 +663,39 @@ async fn one_game_per_channel_and_rematch(backend: Backend) {
         )
         .await
         .unwrap();
+    // Bob asked: the rematch waits for Alice (one acceptance does not start it).
     let again = svc.table(ch).await.unwrap();
     assert_ne!(again.id, t.id);
-    assert_eq!(again.status, Status::Playing);
-    assert_eq!(again.seats.len(), 2);
-    assert!(view.text.contains("Yut Nori"));
+    assert_eq!(again.status, Status::Lobby);
+    assert_eq!(again.host, 200, "the one who asked hosts the rematch");
+    assert_eq!(again.pending_names(), ["Alice"]);
+    assert!(view.text.contains("Rematch"), "{}", view.text);
+    assert_eq!(view.invited, [100], "Alice is mentioned");
+    // Bob's second press and a stranger's answer are refused; nothing changes.
+    let accept = encode(again.id, again.version, &Command::Accept);
+    let e = svc.click(ch, &bob(), &accept).await.unwrap_err();
+    assert!(
+        matches!(e, Problem::Refused(Refusal::AlreadyAccepted)),
+        "{e:?}"
+    );
+    let e = svc.click(ch, &carol(), &accept).await.unwrap_err();
+    assert!(matches!(e, Problem::Refused(Refusal::NotInvited)), "{e:?}");
+    assert_eq!(svc.table(ch).await.unwrap(), again);
+    // Alice accepts: it starts with both of them.
+    svc.click(ch, &alice(), &accept).await.unwrap();
+    let playing = svc.table(ch).await.unwrap();
+    assert_eq!(playing.status, Status::Playing);
+    assert_eq!(playing.seats.len(), 2);
+    assert!(playing.seats.iter().all(|s| !s.pending));
+    let e = svc
+        .click(
+            ch,
+            &alice(),
+            &encode(again.id, playing.version, &Command::Accept),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(e, Problem::Refused(_)), "{e:?}");
     db.cleanup().await;
 }
 

@@ -647,7 +647,7 @@ fn an_idle_lobby_closes_itself() {
     assert!(v.text.contains("대기실을 닫았어요"), "{}", v.text);
     let labels: Vec<_> = v.rows.iter().flatten().map(|b| b.label.as_str()).collect();
     assert_eq!(labels, ["대기실 다시 열기"]);
-    let again = t.rematch(2, 7, 3_000_000);
+    let again = t.rematch(2, 7, 3_000_000, 1);
     assert_eq!(again.status, Status::Lobby);
     assert_eq!(again.deadline_ms, Some(3_000_000 + LOBBY_IDLE_MS));
     assert_eq!(again.seats, t.seats);

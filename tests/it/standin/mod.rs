@@ -24,6 +24,10 @@ pub const APP: u64 = 900_000_000_000_000_001;
 pub const BOT: u64 = 900_000_000_000_000_002;
 pub const GUILD: u64 = 800_000_000_000_000_001;
 pub const CMD_ID: u64 = 900_000_000_000_000_100;
+/// A user who is not a member of the server (named in a command's options).
+pub const STRANGER: u64 = 999;
+/// Another application's bot account, a member of the server.
+pub const OTHER_BOT: u64 = 998;
 
 /// A message as the stand-in stores it.
 #[derive(Debug, Clone)]
@@ -1115,15 +1119,20 @@ impl StandIn {
         options: Value,
     ) -> String {
         let (mut v, token) = self.interaction_base(2, channel, who, locale);
-        // User options come with the user in `resolved`, as Discord sends them.
+        // User options come with the user in `resolved`, as Discord sends them, and with
+        // their partial member when they are in the server.
         let mut users = serde_json::Map::new();
+        let mut members = serde_json::Map::new();
         for o in options.as_array().into_iter().flatten() {
             if o["type"] == 6 {
                 let id = o["value"].as_str().unwrap().to_string();
-                users.insert(
-                    id.clone(),
-                    user(id.parse().unwrap(), &format!("User{id}"), false),
-                );
+                let n: u64 = id.parse().unwrap();
+                users.insert(id.clone(), user(n, &format!("User{id}"), n == OTHER_BOT));
+                if n != STRANGER {
+                    let mut m = member(n, &format!("User{id}"), 0);
+                    m.as_object_mut().unwrap().remove("user");
+                    members.insert(id.clone(), m);
+                }
             }
         }
         v["data"] = json!({
@@ -1131,7 +1140,7 @@ impl StandIn {
             "name": "yut",
             "type": 1,
             "options": [{"name": sub, "type": 1, "options": options}],
-            "resolved": {"users": users},
+            "resolved": {"users": users, "members": members},
         });
         self.send_interaction(v, token, channel, false, None)
     }
@@ -1229,7 +1238,9 @@ impl StandIn {
         st.order
             .iter()
             .map(|id| &st.messages[id])
-            .filter(|m| m.channel == channel && m.content.starts_with("<@"))
+            .filter(|m| {
+                m.channel == channel && m.content.starts_with("<@") && m.custom_ids().is_empty()
+            })
             .cloned()
             .collect()
     }
