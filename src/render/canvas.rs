@@ -215,6 +215,8 @@ pub struct Canvas<'a> {
     pub buf: Vec<u8>,
     pub pal: &'a Palette,
     mode: Mode,
+    /// Every text drawn, in order (kept only when recording): what the picture says.
+    words: Vec<String>,
 }
 
 fn hash_of(key: impl Hash) -> u64 {
@@ -233,6 +235,7 @@ impl<'a> Canvas<'a> {
             buf: background.to_vec(),
             pal,
             mode: Mode::Draw(clips),
+            words: Vec::new(),
         }
     }
 
@@ -244,6 +247,7 @@ impl<'a> Canvas<'a> {
             buf: Vec::new(),
             pal,
             mode: Mode::Record(Vec::with_capacity(512)),
+            words: Vec::new(),
         }
     }
 
@@ -264,6 +268,7 @@ impl<'a> Canvas<'a> {
             buf,
             pal,
             mode: Mode::Draw(ArrayVec::new()),
+            words: Vec::new(),
         };
         let whole = Rect::new(0, 0, w, h);
         let mut kept = ArrayVec::new();
@@ -280,6 +285,18 @@ impl<'a> Canvas<'a> {
         }
         cv.mode = Mode::Draw(kept);
         cv
+    }
+
+    /// A text is drawn (its glyphs follow): a recording keeps it.
+    pub fn say(&mut self, s: &str) {
+        if matches!(self.mode, Mode::Record(_)) {
+            self.words.push(s.to_string());
+        }
+    }
+
+    /// The texts drawn, in order (empty unless made by [`Canvas::recording`]).
+    pub fn words(&self) -> &[String] {
+        &self.words
     }
 
     /// The recorded calls (empty unless made by [`Canvas::recording`]).

@@ -363,6 +363,16 @@ impl Renderer {
         cv.into_ops()
     }
 
+    /// Every text the frame's picture shows, in the order drawn (names, the pills of the
+    /// player to act, the pool's chips or "no results held", the winner's banner…), so tests
+    /// can check that the message's text and the picture agree.
+    pub fn words(&self, game: &Game, frame: &Frame) -> Vec<String> {
+        let (w, h) = self.size(game);
+        let mut cv = Canvas::recording(w, h, &self.pal);
+        self.draw_on(&mut cv, game, frame);
+        cv.words().to_vec()
+    }
+
     /// Turn `buf`, a whole frame of this game's size, into this frame inside `areas` (which
     /// must not overlap); pixels elsewhere are left as they are. Redrawing every area where
     /// two frames' recordings differ turns the first frame into the second exactly.

@@ -277,6 +277,7 @@ impl Text {
     /// Draw `s` with its baseline at y, starting at x. Returns the width drawn.
     #[allow(clippy::too_many_arguments)]
     pub fn draw(&self, cv: &mut Canvas, x: f32, y: f32, size: u16, c: Rgb, s: &str) -> f32 {
+        cv.say(s);
         let mut pen = x;
         for ch in s.chars() {
             if is_invisible(ch) {

@@ -1111,7 +1111,10 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                 }
             }
             Event::BonusThrow { deferred, .. } => {
-                if *deferred {
+                // Deferred until the held results are spent: said so only while some are
+                // held (spending the last one brings the throw at once).
+                let held = t.game.as_ref().is_some_and(|g| !g.pool().is_empty());
+                if *deferred && held {
                     tr(
                         lang,
                         "✨ Bonus throw after the held results.",

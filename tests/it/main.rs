@@ -9,6 +9,7 @@
 mod common;
 mod standin;
 
+mod agreement;
 mod ai;
 mod challenges;
 mod db_outage;
