@@ -130,7 +130,7 @@ fn the_text_and_the_picture_agree_at_every_step() {
     .enumerate()
     {
         for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
-            let lang = if (i + seats as usize) % 2 == 0 {
+            let lang = if (i + seats as usize).is_multiple_of(2) {
                 Lang::En
             } else {
                 Lang::Ko
