@@ -6,6 +6,7 @@ pub mod bench;
 pub mod discord;
 pub mod fortune;
 pub mod game;
+pub mod i18n;
 pub mod rating;
 pub mod render;
 pub mod replay;

@@ -419,71 +419,88 @@ pub enum Refusal {
 
 impl Refusal {
     pub fn message(&self, lang: Lang) -> String {
+        self.message_in(crate::i18n::code(lang))
+    }
+
+    /// The refusal in a catalog language (`en`, `ko`, `es`).
+    pub fn message_in(&self, code: &str) -> String {
+        use crate::i18n::say_in;
         use Refusal::*;
-        match (self, lang) {
-            (NotYourTurn { whose }, Lang::En) => {
-                format!("It's {whose}'s turn right now. Please wait for yours.")
+        let key = match self {
+            NotYourTurn { whose } => {
+                return say_in(code, "refusal-not-your-turn", &[("whose", whose.into())])
             }
-            (NotYourTurn { whose }, Lang::Ko) => {
-                format!("지금은 {whose} 님 차례예요. 잠시만 기다려 주세요.")
+            NotSeated => "refusal-not-seated",
+            AlreadySeated => "refusal-already-seated",
+            Full => "refusal-full",
+            TeamFull => "refusal-team-full",
+            NotInLobby => "refusal-not-in-lobby",
+            NotPlaying => "refusal-not-playing",
+            NotFinished => "refusal-not-finished",
+            NeedPlayers => "refusal-need-players",
+            NotHostYet => "refusal-not-host-yet",
+            NotHost => "refusal-not-host",
+            NoBot => "refusal-no-bot",
+            Illegal(why) => return say_in(code, "refusal-illegal", &[("why", why.into())]),
+            NoMoves => "refusal-no-moves",
+            NotDue => "refusal-not-due",
+            AlreadyAuto => "refusal-already-auto",
+            NotAway => "refusal-not-away",
+            BadSettings(why) => {
+                return say_in(code, "refusal-bad-settings", &[("why", why.into())])
             }
-            (NotSeated, Lang::En) => "You're not playing in this game.".into(),
-            (NotSeated, Lang::Ko) => "이 판에 참가하지 않으셨어요.".into(),
-            (AlreadySeated, Lang::En) => "You already have a seat.".into(),
-            (AlreadySeated, Lang::Ko) => "이미 자리에 앉아 있어요.".into(),
-            (Full, Lang::En) => "Every seat is taken.".into(),
-            (Full, Lang::Ko) => "자리가 모두 찼어요.".into(),
-            (TeamFull, Lang::En) => "That team is full.".into(),
-            (TeamFull, Lang::Ko) => "그 편은 자리가 찼어요.".into(),
-            (NotInLobby, Lang::En) => "The game has already started.".into(),
-            (NotInLobby, Lang::Ko) => "이미 시작한 판이에요.".into(),
-            (NotPlaying, Lang::En) => "The game is not running.".into(),
-            (NotPlaying, Lang::Ko) => "진행 중인 판이 아니에요.".into(),
-            (NotFinished, Lang::En) => "The game is not over yet.".into(),
-            (NotFinished, Lang::Ko) => "아직 판이 끝나지 않았어요.".into(),
-            (NeedPlayers, Lang::En) => {
-                "Not enough players yet: fill the seats (or add bots) first.".into()
+            SeatsTaken { taken, wanted } => {
+                return say_in(
+                    code,
+                    "refusal-seats-taken",
+                    &[("taken", (*taken).into()), ("wanted", (*wanted).into())],
+                )
             }
-            (NeedPlayers, Lang::Ko) => {
-                "아직 인원이 모자라요. 자리를 채우거나 봇을 넣어 주세요.".into()
+            NotInvited => "refusal-not-invited",
+            AlreadyAccepted => "refusal-already-accepted",
+            InviteOver => "refusal-invite-over",
+            WaitingFor { names } => {
+                return say_in(code, "refusal-waiting-for", &[("names", names.into())])
             }
-            (NotHostYet, Lang::En) => "Only the host can start before every seat is filled.".into(),
-            (NotHostYet, Lang::Ko) => "자리가 다 차기 전에는 방장만 시작할 수 있어요.".into(),
-            (NotHost, Lang::En) => "Only the host or a moderator can do that.".into(),
-            (NotHost, Lang::Ko) => "방장이나 관리자만 할 수 있어요.".into(),
-            (NoBot, Lang::En) => "There is no bot to remove.".into(),
-            (NoBot, Lang::Ko) => "뺄 봇이 없어요.".into(),
-            (Illegal(why), Lang::En) => format!("That move isn't possible: {why}."),
-            (Illegal(why), Lang::Ko) => format!("그렇게는 못 움직여요: {why}."),
-            (NoMoves, Lang::En) => "That result has no legal move.".into(),
-            (NoMoves, Lang::Ko) => "그 결과로는 움직일 수 있는 말이 없어요.".into(),
-            (NotDue, Lang::En) => "Nothing is due yet.".into(),
-            (NotDue, Lang::Ko) => "아직 때가 아니에요.".into(),
-            (AlreadyAuto, Lang::En) => "The bot is already playing this turn for you.".into(),
-            (AlreadyAuto, Lang::Ko) => "이번 차례는 이미 봇이 대신 두고 있어요.".into(),
-            (NotAway, Lang::En) => "You're already playing your own turns.".into(),
-            (NotAway, Lang::Ko) => "이미 직접 두고 있어요.".into(),
-            (BadSettings(why), Lang::En) => format!("Those settings won't work: {why}."),
-            (BadSettings(why), Lang::Ko) => format!("그 설정으로는 할 수 없어요: {why}."),
-            (SeatsTaken { taken, wanted }, Lang::En) => format!(
-                "{taken} seats are taken, more than {wanted}: remove a bot or ask someone to leave first."
-            ),
-            (SeatsTaken { taken, wanted }, Lang::Ko) => format!(
-                "이미 {taken}명이 앉아 있어 {wanted}인으로 바꿀 수 없어요. 봇을 빼거나 누군가 나간 뒤에 바꿔 주세요."
-            ),
-            (NotInvited, Lang::En) => "This invitation is for the players named on it.".into(),
-            (NotInvited, Lang::Ko) => "이 초대는 이름이 적힌 사람들에게 온 거예요.".into(),
-            (AlreadyAccepted, Lang::En) => "You have already accepted.".into(),
-            (AlreadyAccepted, Lang::Ko) => "이미 수락했어요.".into(),
-            (InviteOver, Lang::En) => "This invitation is no longer open.".into(),
-            (InviteOver, Lang::Ko) => "이 초대는 이미 끝났어요.".into(),
-            (WaitingFor { names }, Lang::En) => {
-                format!("The game starts when everyone asked has accepted: waiting for {names}.")
-            }
-            (WaitingFor { names }, Lang::Ko) => {
-                format!("초대받은 사람이 모두 수락해야 시작해요. 아직 {names} 님의 답을 기다리고 있어요.")
-            }
-        }
+        };
+        say_in(code, key, &[])
+    }
+
+    /// Every kind of refusal, with sample details (for the catalog test).
+    pub fn samples() -> Vec<Refusal> {
+        use Refusal::*;
+        vec![
+            NotYourTurn {
+                whose: "Ann".into(),
+            },
+            NotSeated,
+            AlreadySeated,
+            Full,
+            TeamFull,
+            NotInLobby,
+            NotPlaying,
+            NotFinished,
+            NeedPlayers,
+            NotHostYet,
+            NotHost,
+            NoBot,
+            Illegal("no piece there".into()),
+            NoMoves,
+            NotDue,
+            AlreadyAuto,
+            NotAway,
+            BadSettings("seats=9".into()),
+            SeatsTaken {
+                taken: 3,
+                wanted: 2,
+            },
+            NotInvited,
+            AlreadyAccepted,
+            InviteOver,
+            WaitingFor {
+                names: "Bo, Cy".into(),
+            },
+        ]
     }
 }
 

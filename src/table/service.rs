@@ -157,27 +157,28 @@ pub enum ChallengeProblem {
 
 impl ChallengeProblem {
     pub fn message(&self, lang: Lang) -> String {
+        self.message_in(crate::i18n::code(lang))
+    }
+
+    /// The problem in a catalog language (`en`, `ko`, `es`).
+    pub fn message_in(&self, code: &str) -> String {
+        use crate::i18n::say_in;
         use ChallengeProblem::*;
-        match (self, lang) {
-            (Yourself, Lang::En) => "You can't challenge yourself: name someone else.".into(),
-            (Yourself, Lang::Ko) => "자기 자신에게는 도전할 수 없어요. 다른 사람을 골라 주세요.".into(),
-            (Bot(n), Lang::En) => format!(
-                "{n} is a bot account. To play against my bots, open a game with `/yut new bots:1`."
-            ),
-            (Bot(n), Lang::Ko) => format!(
-                "{n}은(는) 봇 계정이에요. 제 봇과 두려면 `/윷 새판 봇:1`로 판을 여세요."
-            ),
-            (NotMember(n), Lang::En) => format!("{n} is not a member of this server."),
-            (NotMember(n), Lang::Ko) => format!("{n} 님은 이 서버의 멤버가 아니에요."),
-            (Twice(n), Lang::En) => format!("{n} is named twice: each seat needs its own player."),
-            (Twice(n), Lang::Ko) => format!("{n} 님을 두 번 골랐어요. 자리마다 다른 사람이 필요해요."),
-            (InGame(n), Lang::En) => format!(
-                "{n} is already in this channel's game: finish it first, or challenge in another channel."
-            ),
-            (InGame(n), Lang::Ko) => format!(
-                "{n} 님은 이미 이 채널의 판에 있어요. 그 판을 끝내거나 다른 채널에서 도전해 주세요."
-            ),
-        }
+        let (key, name) = match self {
+            Yourself => return say_in(code, "challenge-yourself", &[]),
+            Bot(n) => ("challenge-bot", n),
+            NotMember(n) => ("challenge-not-member", n),
+            Twice(n) => ("challenge-twice", n),
+            InGame(n) => ("challenge-in-game", n),
+        };
+        say_in(code, key, &[("name", name.into())])
+    }
+
+    /// Every kind, with a sample name (for the catalog test).
+    pub fn samples() -> Vec<ChallengeProblem> {
+        use ChallengeProblem::*;
+        let n = || "Bo".to_string();
+        vec![Yourself, Bot(n()), NotMember(n()), Twice(n()), InGame(n())]
     }
 }
 

@@ -11,6 +11,7 @@ mod standin;
 
 mod agreement;
 mod ai;
+mod catalog;
 mod challenges;
 mod db_outage;
 mod discord_wire;

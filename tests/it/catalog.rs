@@ -1,0 +1,105 @@
+//! The text catalog (`assets/locales/*.ftl`, issue 18): every key in every language with the
+//! same variables, every key used by the code, and every text that has moved to the catalog
+//! said in English, Korean and Spanish without a gap.
+
+use std::collections::BTreeSet;
+use yutbot::i18n::{keys, say_in, variables, LANGS};
+use yutbot::table::core::Refusal;
+use yutbot::table::service::ChallengeProblem;
+
+fn all_sources(dir: &std::path::Path, out: &mut String) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            all_sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push_str(&std::fs::read_to_string(&p).unwrap());
+        }
+    }
+}
+
+#[test]
+fn every_key_is_in_every_language_with_the_same_variables() {
+    let en: BTreeSet<String> = keys("en").into_iter().collect();
+    assert!(en.len() > 90, "{} keys", en.len());
+    for code in LANGS {
+        let list = keys(code);
+        let set: BTreeSet<String> = list.iter().cloned().collect();
+        assert_eq!(set.len(), list.len(), "{code}: a key defined twice");
+        let missing: Vec<_> = en.difference(&set).collect();
+        let extra: Vec<_> = set.difference(&en).collect();
+        assert!(missing.is_empty(), "{code} lacks {missing:?}");
+        assert!(extra.is_empty(), "{code} has keys English lacks: {extra:?}");
+        for k in &en {
+            assert_eq!(
+                variables(code, k),
+                variables("en", k),
+                "{code}: {k} uses other variables"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_key_is_used() {
+    let mut src = String::new();
+    all_sources(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut src,
+    );
+    let unused: Vec<String> = keys("en")
+        .into_iter()
+        // The omens are looked up by their three throws (`Fortune::key`).
+        .filter(|k| !k.starts_with("omen-"))
+        .filter(|k| !src.contains(&format!("\"{k}\"")))
+        .collect();
+    assert!(unused.is_empty(), "keys no code uses: {unused:?}");
+    assert!(src.contains("format!(\"omen-{a}-{b}-{c}\")"));
+}
+
+#[test]
+fn refusals_and_challenge_problems_are_said_in_every_language() {
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for r in Refusal::samples() {
+        for code in LANGS {
+            texts.push((format!("{r:?} {code}"), r.message_in(code)));
+        }
+        // The languages say it differently (none falls back to English).
+        assert_ne!(r.message_in("es"), r.message_in("en"), "{r:?}");
+        assert_ne!(r.message_in("ko"), r.message_in("en"), "{r:?}");
+    }
+    for c in ChallengeProblem::samples() {
+        for code in LANGS {
+            texts.push((format!("{c:?} {code}"), c.message_in(code)));
+        }
+        assert_ne!(c.message_in("es"), c.message_in("en"), "{c:?}");
+    }
+    for (what, t) in &texts {
+        assert!(
+            !t.trim().is_empty() && t.chars().count() <= 2000,
+            "{what}: {t}"
+        );
+        assert!(
+            !t.contains('{') && !t.contains('}'),
+            "{what}: a variable left: {t}"
+        );
+        assert!(
+            !t.starts_with("refusal-") && !t.starts_with("challenge-"),
+            "{what}: {t}"
+        );
+        assert!(!t.contains('\u{2068}'), "{what}: isolation marks");
+    }
+    // The variables are filled in.
+    let r = Refusal::SeatsTaken {
+        taken: 3,
+        wanted: 2,
+    };
+    assert!(r
+        .message_in("es")
+        .contains("Hay 3 asientos ocupados, más de 2"));
+    assert!(
+        say_in("ko", "refusal-not-your-turn", &[("whose", "Bo".into())]).contains("Bo 님 차례")
+    );
+    // A key no language has is said as itself (and logged), never a panic.
+    assert_eq!(say_in("es", "no-such-key", &[]), "no-such-key");
+}
