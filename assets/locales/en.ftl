@@ -26,6 +26,42 @@ refusal-already-accepted = You have already accepted.
 refusal-invite-over = This invitation is no longer open.
 refusal-waiting-for = The game starts when everyone asked has accepted: waiting for { $names }.
 
+## Problems: why a click or a command did nothing.
+problem-stale = That board is out of date: use the buttons on the latest one.
+problem-no-game = There's no game in this channel. Start one with /yut new.
+problem-bad-button = That button isn't one of mine.
+problem-already-running = This channel already has a game.
+problem-storage = Sorry, I couldn't save that, so nothing changed. Please try again.
+problem-moved = That board has moved to a newer message: use the buttons there.
+problem-elsewhere = This game is moving to another instance of the bot. Please try again in a few seconds.
+problem-settings = I couldn't reach this server's settings (a database error). No game was opened and nothing was changed; please try again.
+
+## Invitations: a rematch or a challenge waiting for its answers.
+names-and = { $first } and { $last }
+team-name = Team { $team }
+seat-host = host
+invite-rematch-line = 🔁 **Rematch**: { $host } asks everyone who played to play again.
+invite-challenge-line = ⚔️ **Challenge**: { $mine } { $count ->
+        [one] challenges
+       *[other] challenge
+    } { $theirs }.
+invite-chances = 📊 Chance to win, from the ratings: { $list }
+invite-declined-seat = ✖️ { $name } declined: a Normal bot takes the seat.
+invite-asked = { $names }: press **Accept** to play, or **Decline**.
+invite-how-challenge = It starts when everyone named has accepted; one refusal calls it off. Unanswered, it lapses:
+invite-how-rematch = It starts when everyone has accepted; the host can start now with Normal bots in the seats of the others. Unanswered, it lapses:
+invite-lapsed-challenge = ⌛ The challenge lapsed: { $names } did not answer within { $minutes } minutes.
+invite-lapsed-challenge-nobody = ⌛ The challenge lapsed: nobody started it within { $minutes } minutes.
+invite-lapsed-rematch = ⌛ The rematch lapsed: { $names } did not answer within { $minutes } minutes.
+invite-lapsed-rematch-nobody = ⌛ The rematch lapsed: nobody started it within { $minutes } minutes.
+invite-declined-challenge = ✖️ { $name } declined the challenge.
+invite-called-off = ⏹️ { $name } called it off.
+invite-over = The invitation was called off.
+button-accept = ✅ Accept
+button-decline = Decline
+button-start-now = Start now (bots for the others)
+button-call-off = Call it off
+
 ## Challenges that cannot be made.
 challenge-yourself = You can't challenge yourself: name someone else.
 challenge-bot = { $name } is a bot account. To play against my bots, open a game with `/yut new bots:1`.

@@ -25,6 +25,42 @@ refusal-already-accepted = Ya has aceptado.
 refusal-invite-over = Esta invitación ya no está abierta.
 refusal-waiting-for = La partida empieza cuando todos los invitados hayan aceptado: falta { $names }.
 
+## Problemas: por qué un botón o una orden no hizo nada.
+problem-stale = Ese tablero está desactualizado: usa los botones del más reciente.
+problem-no-game = No hay ninguna partida en este canal. Empieza una con /yut new.
+problem-bad-button = Ese botón no es mío.
+problem-already-running = Este canal ya tiene una partida.
+problem-storage = Lo siento, no pude guardarlo, así que nada ha cambiado. Inténtalo de nuevo.
+problem-moved = Ese tablero se ha movido a un mensaje más nuevo: usa los botones de allí.
+problem-elsewhere = Esta partida se está pasando a otra instancia del bot. Inténtalo de nuevo en unos segundos.
+problem-settings = No pude leer la configuración de este servidor (un error de la base de datos). No se abrió ninguna partida y nada ha cambiado; inténtalo de nuevo.
+
+## Invitaciones: una revancha o un desafío que espera respuesta.
+names-and = { $first } y { $last }
+team-name = Equipo { $team }
+seat-host = anfitrión
+invite-rematch-line = 🔁 **Revancha**: { $host } pide a todos los que jugaron que jueguen otra vez.
+invite-challenge-line = ⚔️ **Desafío**: { $mine } { $count ->
+        [one] desafía
+       *[other] desafían
+    } a { $theirs }.
+invite-chances = 📊 Probabilidad de ganar, según las puntuaciones: { $list }
+invite-declined-seat = ✖️ { $name } no aceptó: un bot Normal ocupa su asiento.
+invite-asked = { $names }: pulsa **Aceptar** para jugar, o **Rechazar**.
+invite-how-challenge = Empieza cuando todos los nombrados hayan aceptado; un solo rechazo lo cancela. Sin respuesta, caduca:
+invite-how-rematch = Empieza cuando todos hayan aceptado; el anfitrión puede empezar ya con bots Normales en los asientos de los demás. Sin respuesta, caduca:
+invite-lapsed-challenge = ⌛ El desafío caducó: { $names } no respondió en { $minutes } minutos.
+invite-lapsed-challenge-nobody = ⌛ El desafío caducó: nadie lo empezó en { $minutes } minutos.
+invite-lapsed-rematch = ⌛ La revancha caducó: { $names } no respondió en { $minutes } minutos.
+invite-lapsed-rematch-nobody = ⌛ La revancha caducó: nadie la empezó en { $minutes } minutos.
+invite-declined-challenge = ✖️ { $name } rechazó el desafío.
+invite-called-off = ⏹️ { $name } lo canceló.
+invite-over = La invitación se canceló.
+button-accept = ✅ Aceptar
+button-decline = Rechazar
+button-start-now = Empezar ya (bots para los demás)
+button-call-off = Cancelar
+
 ## Desafíos que no se pueden hacer.
 challenge-yourself = No puedes desafiarte a ti mismo: elige a otra persona.
 challenge-bot = { $name } es una cuenta de bot. Para jugar contra mis bots, abre una partida con `/yut new bots:1`.

@@ -25,6 +25,39 @@ refusal-already-accepted = 이미 수락했어요.
 refusal-invite-over = 이 초대는 이미 끝났어요.
 refusal-waiting-for = 초대받은 사람이 모두 수락해야 시작해요. 아직 { $names } 님의 답을 기다리고 있어요.
 
+## 문제: 누른 버튼이나 명령이 아무것도 하지 않은 까닭.
+problem-stale = 지난 판 화면이에요. 가장 최근 화면의 버튼을 눌러 주세요.
+problem-no-game = 이 채널에는 진행 중인 판이 없어요. `/윷 새판`으로 시작하세요.
+problem-bad-button = 알 수 없는 버튼이에요.
+problem-already-running = 이 채널에는 이미 판이 있어요.
+problem-storage = 죄송해요, 저장하지 못해서 아무것도 바뀌지 않았어요. 다시 해 주세요.
+problem-moved = 판이 새 메시지로 옮겨졌어요. 거기 있는 버튼을 눌러 주세요.
+problem-elsewhere = 이 판을 봇의 다른 인스턴스로 옮기는 중이에요. 몇 초 뒤에 다시 해 주세요.
+problem-settings = 이 서버의 설정을 다루지 못했어요 (데이터베이스 오류). 판은 열리지 않았고 바뀐 것도 없어요. 다시 해 주세요.
+
+## 초대: 답을 기다리는 한 판 더나 도전.
+names-and = { $first }, { $last }
+team-name = { $team }팀
+seat-host = 방장
+invite-rematch-line = 🔁 **한 판 더**: { $host } 님이 함께한 모두에게 한 판 더 하자고 해요.
+invite-challenge-line = ⚔️ **도전**: { $mine } 님이 { $theirs } 님에게 도전해요.
+invite-chances = 📊 레이팅으로 본 승리 확률: { $list }
+invite-declined-seat = ✖️ { $name } 님이 거절해서 보통 봇이 대신 앉았어요.
+invite-asked = { $names } 님, **수락**을 누르면 함께 두고 **거절**하면 빠져요.
+invite-how-challenge = 이름이 적힌 모두가 수락하면 시작하고, 한 명이라도 거절하면 취소돼요. 답이 없으면 닫혀요:
+invite-how-rematch = 모두 수락하면 시작해요. 방장은 나머지 자리에 보통 봇을 앉히고 바로 시작할 수도 있어요. 답이 없으면 닫혀요:
+invite-lapsed-challenge = ⌛ { $names } 님이 { $minutes }분 안에 답하지 않아 도전 초대가 닫혔어요.
+invite-lapsed-challenge-nobody = ⌛ { $minutes }분 안에 시작하지 않아 도전 초대가 닫혔어요.
+invite-lapsed-rematch = ⌛ { $names } 님이 { $minutes }분 안에 답하지 않아 한 판 더 초대가 닫혔어요.
+invite-lapsed-rematch-nobody = ⌛ { $minutes }분 안에 시작하지 않아 한 판 더 초대가 닫혔어요.
+invite-declined-challenge = ✖️ { $name } 님이 도전을 거절했어요.
+invite-called-off = ⏹️ { $name } 님이 취소했어요.
+invite-over = 초대를 취소했어요.
+button-accept = ✅ 수락
+button-decline = 거절
+button-start-now = 지금 시작 (나머지는 봇)
+button-call-off = 취소
+
 ## 할 수 없는 도전.
 challenge-yourself = 자기 자신에게는 도전할 수 없어요. 다른 사람을 골라 주세요.
 challenge-bot = { $name }은(는) 봇 계정이에요. 제 봇과 두려면 `/윷 새판 봇:1`로 판을 여세요.

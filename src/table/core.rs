@@ -93,6 +93,9 @@ pub struct Invite {
     /// It lapsed before everyone answered.
     #[serde(default, skip_serializing_if = "is_false")]
     pub expired: bool,
+    /// Who called it off (the host, a moderator).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub called_off: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -896,7 +899,11 @@ impl Table {
                     }
                     return Ok(out);
                 }
-                Command::Stop | Command::Repost => {}
+                Command::Stop => {
+                    self.call_off(actor)?;
+                    return Ok(out);
+                }
+                Command::Repost => {}
                 _ => {
                     return Err(Refusal::WaitingFor {
                         names: self.pending_names().join(", "),
@@ -1512,13 +1519,9 @@ impl Table {
         self.host_or_moderator(actor)?;
         self.status = Status::Stopped;
         self.deadline_ms = None;
-        self.notice = match actor {
-            Actor::User { name, .. } => Some(match self.settings.lang {
-                Lang::En => format!("⏹️ {name} called it off."),
-                Lang::Ko => format!("⏹️ {name} 님이 취소했어요."),
-            }),
-            Actor::System => None,
-        };
+        if let (Some(i), Actor::User { name, .. }) = (&mut self.invite, actor) {
+            i.called_off = Some(name.clone());
+        }
         Ok(())
     }
 
@@ -1635,6 +1638,7 @@ impl Table {
                 declined: Vec::new(),
                 chances: Vec::new(),
                 expired: false,
+                called_off: None,
             });
             lobby(&mut t);
         } else if t.begin(now).is_err() {
@@ -1670,6 +1674,7 @@ impl Table {
             declined: Vec::new(),
             chances: Vec::new(),
             expired: false,
+            called_off: None,
         });
         t.arm_lobby(now);
         t

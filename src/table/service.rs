@@ -194,51 +194,48 @@ pub struct Invitee {
 
 impl Problem {
     pub fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Problem::Refused(r), _) => r.message(lang),
-            (Problem::Stale, Lang::En) => {
-                "That board is out of date: use the buttons on the latest one.".into()
-            }
-            (Problem::Stale, Lang::Ko) => {
-                "지난 판 화면이에요. 가장 최근 화면의 버튼을 눌러 주세요.".into()
-            }
-            (Problem::NoGame, Lang::En) => {
-                "There's no game in this channel. Start one with /yut new.".into()
-            }
-            (Problem::NoGame, Lang::Ko) => {
-                "이 채널에는 진행 중인 판이 없어요. `/윷 새판`으로 시작하세요.".into()
-            }
-            (Problem::BadButton, Lang::En) => "That button isn't one of mine.".into(),
-            (Problem::BadButton, Lang::Ko) => "알 수 없는 버튼이에요.".into(),
-            (Problem::AlreadyRunning { .. }, Lang::En) => "This channel already has a game.".into(),
-            (Problem::AlreadyRunning { .. }, Lang::Ko) => "이 채널에는 이미 판이 있어요.".into(),
-            (Problem::Storage(_), Lang::En) => {
-                "Sorry, I couldn't save that, so nothing changed. Please try again.".into()
-            }
-            (Problem::Storage(_), Lang::Ko) => {
-                "죄송해요, 저장하지 못해서 아무것도 바뀌지 않았어요. 다시 해 주세요.".into()
-            }
-            (Problem::Moved { .. }, Lang::En) => {
-                "That board has moved to a newer message: use the buttons there.".into()
-            }
-            (Problem::Moved { .. }, Lang::Ko) => {
-                "판이 새 메시지로 옮겨졌어요. 거기 있는 버튼을 눌러 주세요.".into()
-            }
-            (Problem::Elsewhere, Lang::En) => {
-                "This game is moving to another instance of the bot. Please try again in a few seconds.".into()
-            }
-            (Problem::HouseRules(e), lang) => super::open::house_rules_refusal(e, lang),
-            (Problem::Challenge(c), lang) => c.message(lang),
-            (Problem::Settings(_), Lang::En) => {
-                "I couldn't reach this server's settings (a database error). No game was opened and nothing was changed; please try again.".into()
-            }
-            (Problem::Settings(_), Lang::Ko) => {
-                "이 서버의 설정을 다루지 못했어요 (데이터베이스 오류). 판은 열리지 않았고 바뀐 것도 없어요. 다시 해 주세요.".into()
-            }
-            (Problem::Elsewhere, Lang::Ko) => {
-                "이 판을 봇의 다른 인스턴스로 옮기는 중이에요. 몇 초 뒤에 다시 해 주세요.".into()
-            }
+        match self {
+            Problem::Refused(r) => r.message(lang),
+            Problem::HouseRules(e) => super::open::house_rules_refusal(e, lang),
+            Problem::Challenge(c) => c.message(lang),
+            _ => self.message_in(crate::i18n::code(lang)),
         }
+    }
+
+    /// The problem in a catalog language (`en`, `ko`, `es`); house rules are said in English
+    /// or Korean only so far.
+    pub fn message_in(&self, code: &str) -> String {
+        let key = match self {
+            Problem::Refused(r) => return r.message_in(code),
+            Problem::Challenge(c) => return c.message_in(code),
+            Problem::HouseRules(e) => {
+                let lang = if code == "ko" { Lang::Ko } else { Lang::En };
+                return super::open::house_rules_refusal(e, lang);
+            }
+            Problem::Stale => "problem-stale",
+            Problem::NoGame => "problem-no-game",
+            Problem::BadButton => "problem-bad-button",
+            Problem::AlreadyRunning { .. } => "problem-already-running",
+            Problem::Storage(_) => "problem-storage",
+            Problem::Moved { .. } => "problem-moved",
+            Problem::Elsewhere => "problem-elsewhere",
+            Problem::Settings(_) => "problem-settings",
+        };
+        crate::i18n::say_in(code, key, &[])
+    }
+
+    /// Every kind said from the catalog (for the catalog test).
+    pub fn samples() -> Vec<Problem> {
+        vec![
+            Problem::Stale,
+            Problem::NoGame,
+            Problem::BadButton,
+            Problem::AlreadyRunning { message_id: None },
+            Problem::Storage(StoreError::NotFound),
+            Problem::Moved { message_id: 1 },
+            Problem::Elsewhere,
+            Problem::Settings(StoreError::NotFound),
+        ]
     }
 }
 

@@ -7,6 +7,7 @@ use super::core::{
 use crate::ai::Level;
 use crate::game::board::{point, POINTS};
 use crate::game::{Chip, Dest, Event, Move, Origin, Phase, Preset};
+use crate::i18n::{self, say_in};
 use thiserror::Error;
 
 /// Button colours.
@@ -365,16 +366,13 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
     match t.status {
         Status::Lobby if t.open_invite().is_some() => {
             text.push_str(&invite_text(t));
+            let code = i18n::code(lang);
+            let label = |key: &str| say_in(code, key, &[]);
             rows.push(vec![
+                button(t, label("button-accept"), Style::Success, Command::Accept),
                 button(
                     t,
-                    tr(lang, "✅ Accept", "✅ 수락"),
-                    Style::Success,
-                    Command::Accept,
-                ),
-                button(
-                    t,
-                    tr(lang, "Decline", "거절"),
+                    label("button-decline"),
                     Style::Secondary,
                     Command::Decline,
                 ),
@@ -383,18 +381,14 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.open_invite().map(|i| i.kind) == Some(InviteKind::Rematch) {
                 host.push(button(
                     t,
-                    tr(
-                        lang,
-                        "Start now (bots for the others)",
-                        "지금 시작 (나머지는 봇)",
-                    ),
+                    label("button-start-now"),
                     Style::Primary,
                     Command::Start,
                 ));
             }
             host.push(button(
                 t,
-                tr(lang, "Call it off", "취소"),
+                label("button-call-off"),
                 Style::Danger,
                 Command::Stop,
             ));
@@ -751,20 +745,28 @@ pub fn house_rules(t: &Table) -> Vec<String> {
     d
 }
 
+/// A list of names: "A, B and C".
+fn and_list(code: &str, names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => say_in(
+            code,
+            "names-and",
+            &[("first", rest.join(", ").into()), ("last", last.into())],
+        ),
+    }
+}
+
 /// Who asks whom, in one line.
 fn invite_line(t: &Table, kind: InviteKind) -> String {
-    let lang = t.lang();
+    let (lang, code) = (t.lang(), i18n::code(t.lang()));
     let host = t
         .seat_of(t.host)
         .map(|i| t.seats[i].name(i, lang))
         .unwrap_or_default();
     match kind {
-        InviteKind::Rematch => match lang {
-            Lang::En => format!("🔁 **Rematch**: {host} asks everyone who played to play again."),
-            Lang::Ko => {
-                format!("🔁 **한 판 더**: {host} 님이 함께한 모두에게 한 판 더 하자고 해요.")
-            }
-        },
+        InviteKind::Rematch => say_in(code, "invite-rematch-line", &[("host", host.into())]),
         InviteKind::Challenge => {
             let names = |team: Option<u8>| {
                 t.seats
@@ -783,27 +785,15 @@ fn invite_line(t: &Table, kind: InviteKind) -> String {
             } else {
                 (vec![host], names(None))
             };
-            let and = |v: Vec<String>| match lang {
-                Lang::En => v.join(" and "),
-                Lang::Ko => v.join(", "),
-            };
-            match lang {
-                Lang::En => format!(
-                    "⚔️ **Challenge**: {} {} {}.",
-                    and(mine.clone()),
-                    if mine.len() > 1 {
-                        "challenge"
-                    } else {
-                        "challenges"
-                    },
-                    and(theirs)
-                ),
-                Lang::Ko => format!(
-                    "⚔️ **도전**: {} 님이 {} 님에게 도전해요.",
-                    and(mine),
-                    and(theirs)
-                ),
-            }
+            say_in(
+                code,
+                "invite-challenge-line",
+                &[
+                    ("mine", and_list(code, &mine).into()),
+                    ("count", (mine.len() as u32).into()),
+                    ("theirs", and_list(code, &theirs).into()),
+                ],
+            )
         }
     }
 }
@@ -813,17 +803,14 @@ fn chances_line(t: &Table, chances: &[u8]) -> Option<String> {
     if chances.is_empty() {
         return None;
     }
-    let lang = t.lang();
+    let (lang, code) = (t.lang(), i18n::code(t.lang()));
     let parts: Vec<String> = chances
         .iter()
         .enumerate()
         .map(|(side, c)| {
             let who = if t.settings.teams {
-                format!(
-                    "{} {}",
-                    tr(lang, "Team", "팀"),
-                    if side == 0 { "A" } else { "B" }
-                )
+                let team = if side == 0 { "A" } else { "B" };
+                say_in(code, "team-name", &[("team", team.into())])
             } else {
                 t.seats
                     .get(side)
@@ -833,15 +820,16 @@ fn chances_line(t: &Table, chances: &[u8]) -> Option<String> {
             format!("{who} {c}%")
         })
         .collect();
-    Some(match lang {
-        Lang::En => format!("📊 Chance to win, from the ratings: {}", parts.join(" · ")),
-        Lang::Ko => format!("📊 레이팅으로 본 승리 확률: {}", parts.join(" · ")),
-    })
+    Some(say_in(
+        code,
+        "invite-chances",
+        &[("list", parts.join(" · ").into())],
+    ))
 }
 
 /// A lobby waiting for its invited players.
 fn invite_text(t: &Table) -> String {
-    let lang = t.lang();
+    let (lang, code) = (t.lang(), i18n::code(t.lang()));
     let Some(invite) = t.open_invite() else {
         return lobby_text(t);
     };
@@ -852,7 +840,7 @@ fn invite_text(t: &Table) -> String {
     for (i, seat) in t.seats.iter().enumerate() {
         let mark = if seat.pending { "⏳" } else { "✅" };
         let host = if seat.player.user() == Some(t.host) {
-            tr(lang, " (host)", " (방장)")
+            format!(" ({})", say_in(code, "seat-host", &[]))
         } else {
             String::new()
         };
@@ -868,10 +856,12 @@ fn invite_text(t: &Table) -> String {
         ));
     }
     for name in &invite.declined {
-        s.push_str(&match lang {
-            Lang::En => format!("✖️ {name} declined: a Normal bot takes the seat.\n"),
-            Lang::Ko => format!("✖️ {name} 님이 거절해서 보통 봇이 대신 앉았어요.\n"),
-        });
+        s.push_str(&say_in(
+            code,
+            "invite-declined-seat",
+            &[("name", name.into())],
+        ));
+        s.push('\n');
     }
     if let Some(line) = chances_line(t, &invite.chances) {
         s.push_str(&line);
@@ -879,67 +869,50 @@ fn invite_text(t: &Table) -> String {
     }
     let pending = t.pending_names();
     if !pending.is_empty() {
-        let names = pending.join(", ");
-        s.push_str(&match lang {
-            Lang::En => format!("{names}: press **Accept** to play, or **Decline**. "),
-            Lang::Ko => format!("{names} 님, **수락**을 누르면 함께 두고 **거절**하면 빠져요. "),
-        });
+        s.push_str(&say_in(
+            code,
+            "invite-asked",
+            &[("names", pending.join(", ").into())],
+        ));
+        s.push(' ');
     }
-    s.push_str(&match (invite.kind, lang) {
-        (InviteKind::Challenge, Lang::En) => {
-            "It starts when everyone named has accepted; one refusal calls it off. Unanswered, it lapses:".to_string()
-        }
-        (InviteKind::Challenge, Lang::Ko) => {
-            "이름이 적힌 모두가 수락하면 시작하고, 한 명이라도 거절하면 취소돼요. 답이 없으면 닫혀요:".to_string()
-        }
-        (InviteKind::Rematch, Lang::En) => {
-            "It starts when everyone has accepted; the host can start now with Normal bots in the seats of the others. Unanswered, it lapses:".to_string()
-        }
-        (InviteKind::Rematch, Lang::Ko) => {
-            "모두 수락하면 시작해요. 방장은 나머지 자리에 보통 봇을 앉히고 바로 시작할 수도 있어요. 답이 없으면 닫혀요:".to_string()
-        }
-    });
+    s.push_str(&say_in(
+        code,
+        match invite.kind {
+            InviteKind::Challenge => "invite-how-challenge",
+            InviteKind::Rematch => "invite-how-rematch",
+        },
+        &[],
+    ));
     s
 }
 
 /// How an invitation ended without a game.
 fn invite_end(t: &Table, invite: &Invite) -> String {
-    let lang = t.lang();
-    let what = match (invite.kind, lang) {
-        (InviteKind::Challenge, Lang::En) => "challenge",
-        (InviteKind::Rematch, Lang::En) => "rematch",
-        (InviteKind::Challenge, Lang::Ko) => "도전",
-        (InviteKind::Rematch, Lang::Ko) => "한 판 더",
-    };
-    let minutes = INVITE_MS / 60_000;
+    let code = i18n::code(t.lang());
+    let minutes = (INVITE_MS / 60_000) as u32;
     if invite.expired {
         let names = t.pending_names().join(", ");
-        return match lang {
-            Lang::En if names.is_empty() => {
-                format!("⌛ The {what} lapsed: nobody started it within {minutes} minutes.")
-            }
-            Lang::En => {
-                format!("⌛ The {what} lapsed: {names} did not answer within {minutes} minutes.")
-            }
-            Lang::Ko if names.is_empty() => {
-                format!("⌛ {minutes}분 안에 시작하지 않아 {what} 초대가 닫혔어요.")
-            }
-            Lang::Ko => {
-                format!("⌛ {names} 님이 {minutes}분 안에 답하지 않아 {what} 초대가 닫혔어요.")
-            }
+        let key = match (invite.kind, names.is_empty()) {
+            (InviteKind::Challenge, false) => "invite-lapsed-challenge",
+            (InviteKind::Challenge, true) => "invite-lapsed-challenge-nobody",
+            (InviteKind::Rematch, false) => "invite-lapsed-rematch",
+            (InviteKind::Rematch, true) => "invite-lapsed-rematch-nobody",
         };
+        return say_in(
+            code,
+            key,
+            &[("names", names.into()), ("minutes", minutes.into())],
+        );
     }
-    if invite.kind == InviteKind::Challenge {
-        if let Some(name) = invite.declined.last() {
-            return match lang {
-                Lang::En => format!("✖️ {name} declined the challenge."),
-                Lang::Ko => format!("✖️ {name} 님이 도전을 거절했어요."),
-            };
+    if let Some(name) = &invite.called_off {
+        return say_in(code, "invite-called-off", &[("name", name.into())]);
+    }
+    match (invite.kind, invite.declined.last()) {
+        (InviteKind::Challenge, Some(name)) => {
+            say_in(code, "invite-declined-challenge", &[("name", name.into())])
         }
-    }
-    match &t.notice {
-        Some(n) => n.clone(),
-        None => tr(lang, "The invitation was called off.", "초대를 취소했어요."),
+        _ => say_in(code, "invite-over", &[]),
     }
 }
 

@@ -74,6 +74,12 @@ fn refusals_and_challenge_problems_are_said_in_every_language() {
         }
         assert_ne!(c.message_in("es"), c.message_in("en"), "{c:?}");
     }
+    for p in yutbot::table::service::Problem::samples() {
+        for code in LANGS {
+            texts.push((format!("{p:?} {code}"), p.message_in(code)));
+        }
+        assert_ne!(p.message_in("es"), p.message_in("en"), "{p:?}");
+    }
     for (what, t) in &texts {
         assert!(
             !t.trim().is_empty() && t.chars().count() <= 2000,

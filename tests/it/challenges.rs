@@ -201,7 +201,7 @@ async fn a_2v2_challenge_seats_the_teams_as_chosen(backend: Backend) {
         "{}",
         view.text
     );
-    assert!(view.text.contains("팀 A 50% · 팀 B 50%"), "{}", view.text);
+    assert!(view.text.contains("A팀 50% · B팀 50%"), "{}", view.text);
     for who in [cy(), bo()] {
         click(&svc, ch, &who, Command::Accept).await.unwrap();
         assert_eq!(svc.table(ch).await.unwrap().status, Status::Lobby);
@@ -218,6 +218,16 @@ async fn a_2v2_challenge_seats_the_teams_as_chosen(backend: Backend) {
         .map(|s| (s.player.user().unwrap(), s.team))
         .collect();
     assert_eq!(seats, [(100, 0), (200, 1), (300, 0), (400, 1)]);
+    // Another channel: Bo challenges Di, then calls it off; everyone reads who did.
+    svc.challenge(GUILD, 99, &bo(), &request(Lang::En), &[invitee(&di())])
+        .await
+        .unwrap();
+    let e = click(&svc, 99, &di(), Command::Stop).await.unwrap_err();
+    assert!(matches!(e, Problem::Refused(Refusal::NotHost)), "{e:?}");
+    let v = click(&svc, 99, &bo(), Command::Stop).await.unwrap();
+    fits(&v);
+    assert!(v.text.contains("⏹️ Bo called it off."), "{}", v.text);
+    assert!(v.rows.is_empty());
     svc.shutdown().await;
     db.cleanup().await;
 }
