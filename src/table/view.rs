@@ -872,7 +872,7 @@ fn invite_text(t: &Table) -> String {
         s.push_str(&say_in(
             code,
             "invite-asked",
-            &[("names", pending.join(", ").into())],
+            &[("names", and_list(code, &pending).into())],
         ));
         s.push(' ');
     }
@@ -892,7 +892,7 @@ fn invite_end(t: &Table, invite: &Invite) -> String {
     let code = i18n::code(t.lang());
     let minutes = (INVITE_MS / 60_000) as u32;
     if invite.expired {
-        let names = t.pending_names().join(", ");
+        let names = and_list(code, &t.pending_names());
         let key = match (invite.kind, names.is_empty()) {
             (InviteKind::Challenge, false) => "invite-lapsed-challenge",
             (InviteKind::Challenge, true) => "invite-lapsed-challenge-nobody",
