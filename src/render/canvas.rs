@@ -215,8 +215,9 @@ pub struct Canvas<'a> {
     pub buf: Vec<u8>,
     pub pal: &'a Palette,
     mode: Mode,
-    /// Every text drawn, in order (kept only when recording): what the picture says.
-    words: Vec<String>,
+    /// Every text drawn, in order (kept only by [`Canvas::recording_words`]): what the
+    /// picture says.
+    words: Option<Vec<String>>,
 }
 
 fn hash_of(key: impl Hash) -> u64 {
@@ -235,7 +236,7 @@ impl<'a> Canvas<'a> {
             buf: background.to_vec(),
             pal,
             mode: Mode::Draw(clips),
-            words: Vec::new(),
+            words: None,
         }
     }
 
@@ -247,8 +248,15 @@ impl<'a> Canvas<'a> {
             buf: Vec::new(),
             pal,
             mode: Mode::Record(Vec::with_capacity(512)),
-            words: Vec::new(),
+            words: None,
         }
+    }
+
+    /// A recording canvas that also keeps every text drawn ([`Canvas::words`]).
+    pub fn recording_words(w: i32, h: i32, pal: &'a Palette) -> Canvas<'a> {
+        let mut cv = Canvas::recording(w, h, pal);
+        cv.words = Some(Vec::new());
+        cv
     }
 
     /// Redraw `buf` (a whole frame) inside `clips` only, after painting `background` there.
@@ -268,7 +276,7 @@ impl<'a> Canvas<'a> {
             buf,
             pal,
             mode: Mode::Draw(ArrayVec::new()),
-            words: Vec::new(),
+            words: None,
         };
         let whole = Rect::new(0, 0, w, h);
         let mut kept = ArrayVec::new();
@@ -287,16 +295,16 @@ impl<'a> Canvas<'a> {
         cv
     }
 
-    /// A text is drawn (its glyphs follow): a recording keeps it.
+    /// A text is drawn (its glyphs follow): kept if this canvas keeps words.
     pub fn say(&mut self, s: &str) {
-        if matches!(self.mode, Mode::Record(_)) {
-            self.words.push(s.to_string());
+        if let Some(w) = &mut self.words {
+            w.push(s.to_string());
         }
     }
 
-    /// The texts drawn, in order (empty unless made by [`Canvas::recording`]).
+    /// The texts drawn, in order (empty unless made by [`Canvas::recording_words`]).
     pub fn words(&self) -> &[String] {
-        &self.words
+        self.words.as_deref().unwrap_or(&[])
     }
 
     /// The recorded calls (empty unless made by [`Canvas::recording`]).

@@ -368,7 +368,7 @@ impl Renderer {
     /// can check that the message's text and the picture agree.
     pub fn words(&self, game: &Game, frame: &Frame) -> Vec<String> {
         let (w, h) = self.size(game);
-        let mut cv = Canvas::recording(w, h, &self.pal);
+        let mut cv = Canvas::recording_words(w, h, &self.pal);
         self.draw_on(&mut cv, game, frame);
         cv.words().to_vec()
     }
