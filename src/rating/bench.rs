@@ -11,7 +11,8 @@
 //! threads, and the ratings are then updated in game order on one.
 
 use super::{
-    bot_rating_with, rate_with, win_chances_with, ModeFamily, Params, Rating, PROVISIONAL_GAMES,
+    bot_rating_with, rate_with, win_chances_tempered, win_chances_with, ModeFamily, Params, Rating,
+    PROVISIONAL_GAMES,
 };
 use crate::ai::{Bot, Level};
 use crate::game::{Game, Preset, Rules};
@@ -57,7 +58,7 @@ enum Who {
 }
 
 /// One bucket of predictions.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Bucket {
     /// Predictions (one per side per game) that fell in this bucket.
     pub n: u32,
@@ -97,6 +98,200 @@ pub struct Report {
     /// Share of seats bots took.
     pub bot_seats: f64,
     pub params: Params,
+    /// The temperature fitted to this run's raw predictions.
+    pub fit: Fit,
+}
+
+/// A prediction temperature (see [`win_chances_tempered`]) fitted to one run: the `T` that
+/// minimises the log loss (mean -ln of the winner's predicted chance, per game) of the raw
+/// (`T = 1`) predictions. Prediction-only: the ratings do not depend on it, so every `T` is
+/// scored on the same games and ratings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fit {
+    /// Fitted over all games.
+    pub temperature: f64,
+    /// Fitted over the games whose people all had [`PROVISIONAL_GAMES`] games or more, and
+    /// over the others; with their game counts.
+    pub settled: (f64, usize),
+    pub unsettled: (f64, usize),
+    /// Log loss per game: raw (`T = 1`), at the fitted `T`, at the `T` in use.
+    pub log_loss_raw: f64,
+    pub log_loss_fitted: f64,
+    pub log_loss_in_use: f64,
+    /// Fitted per number of sides (free-for-all: 3 and 4), with the games of each.
+    pub by_sides: Vec<(usize, f64, usize)>,
+    /// The largest bucket gap (as [`Report::max_gap`]) raw and at the fitted `T`.
+    pub gap_raw: f64,
+    pub gap_fitted: f64,
+    /// The worst bucket (index, bucket) raw and at the fitted `T`.
+    pub worst_raw: (usize, Bucket),
+    pub worst_fitted: (usize, Bucket),
+    /// The `T` (on a grid of 0.002 from 0.5 to 2) with the smallest largest bucket gap, the
+    /// bench's own measure rather than a proper score, and that gap.
+    pub gap_temperature: f64,
+    pub gap_at_gap_temperature: f64,
+    /// The other one-constant way to soften: a prediction-only beta (`T = 1`), fitted the
+    /// same way, and its log loss.
+    pub beta: f64,
+    pub log_loss_beta: f64,
+}
+
+/// One game as predicted: every side's ratings before it, and the sides' ranks.
+struct Record {
+    sides: Vec<Vec<Rating>>,
+    rank: Vec<usize>,
+    /// Every person seated had at least [`PROVISIONAL_GAMES`] games.
+    settled: bool,
+}
+
+fn buckets_of(records: &[&Record], predict: &dyn Fn(&[Vec<Rating>]) -> Vec<f64>) -> [Bucket; 10] {
+    let mut buckets = [Bucket::default(); 10];
+    for g in records {
+        for (p, r) in predict(&g.sides).into_iter().zip(&g.rank) {
+            let b = &mut buckets[((p * 10.0) as usize).min(9)];
+            b.n += 1;
+            b.predicted_sum += p;
+            b.wins += (*r == 1) as u32;
+        }
+    }
+    buckets
+}
+
+fn max_gap_of(buckets: &[Bucket]) -> f64 {
+    worst(buckets).1.gap()
+}
+
+/// The bucket with the largest gap among those of at least [`MIN_BUCKET`] predictions (an
+/// empty one if none).
+fn worst(buckets: &[Bucket]) -> (usize, Bucket) {
+    buckets
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, b)| b.n >= MIN_BUCKET)
+        .fold((0, Bucket::default()), |w, b| {
+            if b.1.gap() > w.1.gap() {
+                b
+            } else {
+                w
+            }
+        })
+}
+
+fn bucket_row(i: usize, b: &Bucket) -> String {
+    format!(
+        "{:.1}-{:.1} n {} predicted {:.3} observed {:.3}",
+        i as f64 / 10.0,
+        (i + 1) as f64 / 10.0,
+        b.n,
+        b.predicted(),
+        b.observed()
+    )
+}
+
+/// Mean over games of -ln of the predicted chance of the side that won (of each side ranked
+/// first, if several were).
+fn log_loss(records: &[&Record], predict: &dyn Fn(&[Vec<Rating>]) -> Vec<f64>) -> f64 {
+    let mut sum = 0.0;
+    for g in records {
+        for (p, r) in predict(&g.sides).into_iter().zip(&g.rank) {
+            if *r == 1 {
+                sum -= p.max(1e-300).ln();
+            }
+        }
+    }
+    sum / records.len().max(1) as f64
+}
+
+/// The minimum of a unimodal `f` on `[lo, hi]` (golden-section search, to 1e-6).
+fn argmin(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+    let (mut fa, mut fb) = (f(a), f(b));
+    while hi - lo > 1e-6 {
+        if fa < fb {
+            hi = b;
+            (b, fb) = (a, fa);
+            a = hi - g * (hi - lo);
+            fa = f(a);
+        } else {
+            lo = a;
+            (a, fa) = (b, fb);
+            b = lo + g * (hi - lo);
+            fb = f(b);
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The temperature minimising the log loss over `records` (searched as 1 / T in [0.2, 2], where
+/// the log loss is convex: the logits are linear in 1 / T).
+fn fit_temperature(params: &Params, records: &[&Record]) -> f64 {
+    if records.is_empty() {
+        return 1.0;
+    }
+    let theta = argmin(
+        |th| log_loss(records, &|s| win_chances_tempered(params, s, 1.0 / th)),
+        0.2,
+        2.0,
+    );
+    1.0 / theta
+}
+
+fn fit(params: &Params, records: &[Record]) -> Fit {
+    let all: Vec<&Record> = records.iter().collect();
+    let (settled, unsettled): (Vec<&Record>, Vec<&Record>) =
+        records.iter().partition(|g| g.settled);
+    let temperature = fit_temperature(params, &all);
+    let mut sides: Vec<usize> = records.iter().map(|g| g.sides.len()).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    let by_sides = sides
+        .into_iter()
+        .map(|n| {
+            let these: Vec<&Record> = records.iter().filter(|g| g.sides.len() == n).collect();
+            (n, fit_temperature(params, &these), these.len())
+        })
+        .collect();
+    let at = |t: f64| move |s: &[Vec<Rating>]| win_chances_tempered(params, s, t);
+    let with_beta = |b: f64| {
+        move |s: &[Vec<Rating>]| {
+            let p = Params { beta: b, ..*params };
+            win_chances_tempered(&p, s, 1.0)
+        }
+    };
+    let beta = argmin(
+        |b| log_loss(&all, &with_beta(b)),
+        0.5 * params.beta,
+        5.0 * params.beta,
+    );
+    let (gap_temperature, gap_at_gap_temperature) = (0..=750)
+        .map(|k| {
+            let t = 0.5 + 0.002 * k as f64;
+            (t, max_gap_of(&buckets_of(&all, &at(t))))
+        })
+        .fold((1.0, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
+    let (raw_buckets, fitted_buckets) = (
+        buckets_of(&all, &at(1.0)),
+        buckets_of(&all, &at(temperature)),
+    );
+    Fit {
+        temperature,
+        settled: (fit_temperature(params, &settled), settled.len()),
+        unsettled: (fit_temperature(params, &unsettled), unsettled.len()),
+        log_loss_raw: log_loss(&all, &at(1.0)),
+        log_loss_fitted: log_loss(&all, &at(temperature)),
+        log_loss_in_use: log_loss(&all, &|s| win_chances_with(params, s)),
+        by_sides,
+        gap_raw: max_gap_of(&raw_buckets),
+        gap_fitted: max_gap_of(&fitted_buckets),
+        worst_raw: worst(&raw_buckets),
+        worst_fitted: worst(&fitted_buckets),
+        gap_temperature,
+        gap_at_gap_temperature,
+        beta,
+        log_loss_beta: log_loss(&all, &with_beta(beta)),
+    }
 }
 
 /// Buckets with at least this many predictions count towards the gap.
@@ -105,11 +300,7 @@ pub const MIN_BUCKET: u32 = 100;
 impl Report {
     /// The largest gap over buckets with at least [`MIN_BUCKET`] predictions, in points.
     pub fn max_gap(&self) -> f64 {
-        self.buckets
-            .iter()
-            .filter(|b| b.n >= MIN_BUCKET)
-            .map(Bucket::gap)
-            .fold(0.0, f64::max)
+        max_gap_of(&self.buckets)
     }
 
     /// The bucket table, the people's final ratings and the summary line.
@@ -157,6 +348,40 @@ impl Report {
         out.push(format!(
             "  beta {:.3} tau {:.3}",
             self.params.beta, self.params.tau
+        ));
+        let f = &self.fit;
+        out.push(format!(
+            "  fit: temperature T={:.3} minimises the log loss of the raw predictions (settled tables {:.3} over {} games, with a provisional player {:.3} over {}); log loss raw {:.5}, T={:.3} {:.5}, in use {:.5}; max gap raw {:.2}, T={:.3} {:.2}",
+            f.temperature,
+            f.settled.0,
+            f.settled.1,
+            f.unsettled.0,
+            f.unsettled.1,
+            f.log_loss_raw,
+            f.temperature,
+            f.log_loss_fitted,
+            f.log_loss_in_use,
+            f.gap_raw,
+            f.temperature,
+            f.gap_fitted
+        ));
+        if f.by_sides.len() > 1 {
+            let parts: Vec<String> = f
+                .by_sides
+                .iter()
+                .map(|(n, t, g)| format!("{n} sides T={t:.3} over {g} games"))
+                .collect();
+            out.push(format!("  fit: by table size: {}", parts.join(", ")));
+        }
+        out.push(format!(
+            "  fit: worst bucket raw {}, at T={:.3} {}",
+            bucket_row(f.worst_raw.0, &f.worst_raw.1),
+            f.temperature,
+            bucket_row(f.worst_fitted.0, &f.worst_fitted.1)
+        ));
+        out.push(format!(
+            "  fit: a prediction-only beta instead (T=1): {:.3}, log loss {:.5}; the T with the smallest max gap {:.3} (max gap {:.2})",
+            f.beta, f.log_loss_beta, f.gap_temperature, f.gap_at_gap_temperature
         ));
         out.push(format!(
             "ratings: mode={} games={} calibration_max_gap={:.2}",
@@ -288,7 +513,7 @@ pub fn run(cfg: &BenchConfig) -> Report {
         ..Rating::new()
     };
     let mut ratings = vec![fresh; cfg.people];
-    let mut buckets = [Bucket::default(); 10];
+    let mut records: Vec<Record> = Vec::with_capacity(plan.len());
     let (mut sigma_sum, mut sigma_n) = (0.0, 0u32);
     let (mut bot_seats, mut seats) = (0usize, 0usize);
     for (seating, rank) in plan.iter().zip(&ranks) {
@@ -322,15 +547,10 @@ pub fn run(cfg: &BenchConfig) -> Report {
                     .collect()
             })
             .collect();
-        for (p, r) in win_chances_with(&cfg.params, &current)
-            .into_iter()
-            .zip(rank)
-        {
-            let b = &mut buckets[((p * 10.0) as usize).min(9)];
-            b.n += 1;
-            b.predicted_sum += p;
-            b.wins += (*r == 1) as u32;
-        }
+        let settled = who.iter().flatten().all(|w| match *w {
+            Who::Person(p) => ratings[p].games >= PROVISIONAL_GAMES,
+            Who::Bot(_) => true,
+        });
         let rated =
             rate_with(&cfg.params, &current, rank).expect("a finished game ranks every side");
         for (side_who, side_new) in who.iter().zip(rated) {
@@ -348,7 +568,14 @@ pub fn run(cfg: &BenchConfig) -> Report {
                 }
             }
         }
+        records.push(Record {
+            sides: current,
+            rank: rank.clone(),
+            settled,
+        });
     }
+    let all: Vec<&Record> = records.iter().collect();
+    let buckets = buckets_of(&all, &|s| win_chances_with(&cfg.params, s));
     let people = LEVELS
         .iter()
         .map(|level| {
@@ -375,6 +602,7 @@ pub fn run(cfg: &BenchConfig) -> Report {
         sigma_at_provisional: sigma_sum / sigma_n.max(1) as f64,
         bot_seats: bot_seats as f64 / seats.max(1) as f64,
         params: cfg.params,
+        fit: fit(&cfg.params, &records),
     }
 }
 
@@ -404,6 +632,48 @@ mod tests {
                 assert!(ModeFamily::of(s.len() as u8, family == ModeFamily::Teams) == Some(family));
             }
         }
+    }
+
+    #[test]
+    fn the_fit_recovers_a_known_temperature() {
+        // Games whose outcomes are drawn from the raw model at T = 1.3: the fit finds 1.3.
+        let params = Params::DEFAULT;
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let records: Vec<Record> = (0..20_000)
+            .map(|_| {
+                let sides: Vec<Vec<Rating>> = (0..2)
+                    .map(|_| {
+                        vec![Rating {
+                            mu: rng.random_range(0.0..50.0),
+                            sigma: 2.0,
+                            games: 40,
+                        }]
+                    })
+                    .collect();
+                let p = win_chances_tempered(&params, &sides, 1.3)[0];
+                let rank = if rng.random_bool(p) {
+                    vec![1, 2]
+                } else {
+                    vec![2, 1]
+                };
+                Record {
+                    sides,
+                    rank,
+                    settled: true,
+                }
+            })
+            .collect();
+        let f = fit(&params, &records);
+        assert!((f.temperature - 1.3).abs() < 0.06, "{}", f.temperature);
+        assert_eq!(f.settled.1, records.len());
+        assert!(f.log_loss_fitted <= f.log_loss_raw);
+        assert!(
+            f.gap_fitted < f.gap_raw,
+            "{} vs {}",
+            f.gap_fitted,
+            f.gap_raw
+        );
+        assert!((argmin(|x| (x - 0.7) * (x - 0.7), 0.0, 2.0) - 0.7).abs() < 1e-5);
     }
 
     #[test]

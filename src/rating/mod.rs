@@ -16,7 +16,9 @@
 //! **Config**: beta = 12.5 (the spread of one game's luck: three times `skillratings`' default,
 //! chosen by the calibration benchmark), initial mu 25, sigma 25/3 (the defaults); plus a small per-game drift tau = sigma0 / 100 added to sigma
 //! before each game (OpenSkill's default; `skillratings` has none), so that a player who
-//! improves after hundreds of games can still move.
+//! improves after hundreds of games can still move. The chances shown ([`win_chances`]) are
+//! the model's with a prediction-only temperature per family ([`prediction_temperature`]:
+//! 1v1 1.10 and 2v2 1.22 soften, free-for-all none), fitted by the benchmark.
 //!
 //! The calibration benchmark is `yutbot bench ratings` ([`bench`]).
 
@@ -276,7 +278,9 @@ pub fn rate_with(
 }
 
 /// Each side's chance to win (to finish first), summing to 1: Bradley-Terry over the sides'
-/// summed mu, widened by their uncertainty (`skillratings`' multi-team expected score). Empty
+/// summed mu, widened by their uncertainty (`skillratings`' multi-team expected score), then
+/// softened by the family's [`prediction_temperature`] (the family is read from the shape of
+/// `teams`, see [`family_of_sides`]; a shape that is no rated mode gets the raw model). Empty
 /// for no sides.
 pub fn win_chances(teams: &[Vec<Rating>]) -> Vec<f64> {
     win_chances_with(&Params::DEFAULT, teams)
@@ -284,13 +288,89 @@ pub fn win_chances(teams: &[Vec<Rating>]) -> Vec<f64> {
 
 /// [`win_chances`] with other constants.
 pub fn win_chances_with(params: &Params, teams: &[Vec<Rating>]) -> Vec<f64> {
+    let t = family_of_sides(teams).map_or(1.0, prediction_temperature);
+    win_chances_tempered(params, teams, t)
+}
+
+/// The family a table of these sides is rated in: all sides of one player, two sides: 1v1,
+/// three or four: free-for-all; two sides of two: 2v2; anything else `None`.
+pub fn family_of_sides(teams: &[Vec<Rating>]) -> Option<ModeFamily> {
+    if teams.iter().all(|t| t.len() == 1) {
+        ModeFamily::of(teams.len() as u8, false)
+    } else if teams.len() == 2 && teams.iter().all(|t| t.len() == 2) {
+        Some(ModeFamily::Teams)
+    } else {
+        None
+    }
+}
+
+/// Weng-Lin's chances with the logits divided by `temperature`: side i gets
+/// `exp(mu_i / (T c)) / sum_j exp(mu_j / (T c))`, `mu_i` its summed mu and
+/// `c = sqrt(2 beta^2 + sum of every sigma^2)`. `T = 1` is `skillratings`' expected score (what
+/// the ratings are updated with and the bot anchors are derived from); `T > 1` is less sure.
+/// Dividing every mu by `T` before the crate's softmax is exactly that (a softmax does not
+/// see a common shift, and `c` does not depend on mu).
+pub fn win_chances_tempered(params: &Params, teams: &[Vec<Rating>], temperature: f64) -> Vec<f64> {
     let wl: Vec<Vec<WengLinRating>> = teams
         .iter()
-        .map(|t| t.iter().map(Rating::wl).collect())
+        .map(|t| {
+            t.iter()
+                .map(|r| WengLinRating {
+                    rating: r.mu / temperature,
+                    ..r.wl()
+                })
+                .collect()
+        })
         .collect();
     let refs: Vec<&[WengLinRating]> = wl.iter().map(|t| &t[..]).collect();
     expected_score_multi_team(&refs, &params.config())
 }
+
+/// The prediction-only temperature of a family (see [`win_chances_tempered`]): the chances
+/// shown are the raw model's with the logits divided by it; ratings are updated with the raw
+/// model (`T = 1`), so no rating changes.
+///
+/// Why (`yutbot bench ratings --games 10000`, raw predictions): 1v1 and 2v2 were too sure in
+/// the tails (1v1 seed 1: predicted 0.176, observed 0.229 at 0.1-0.2, max gap 5.28; seed 2
+/// 3.66. 2v2 seed 1: 0.258 against 0.300 at 0.2-0.3, 4.23; seed 2 5.70). Not the anchors:
+/// bot against bot the raw model gives what is measured (`yutbot sim`, 5,000 games each:
+/// Master over Easy 0.805, the anchors 0.806; Master over Normal 0.605, 0.593; Normal over
+/// Easy 0.721, 0.741). Not only the provisional games either: the tables whose people all
+/// have [`PROVISIONAL_GAMES`] games or more (98% of them) fit the same `T`. It is that a
+/// person's mu is an estimate that keeps wandering around the player's level (by about
+/// sigma / sqrt 2 under Weng-Lin's updates; sigma is still about 3 after the 800 games a
+/// person plays in the 1v1 bench), and the tables predicted most lopsided are those whose
+/// estimates overshoot (regression to the mean); the raw model widens only by the sigmas (c
+/// from 17.7 to about 18.1 in 1v1), too little for that. In 2v2 a side is the sum of two such
+/// estimates, each learnt only through the sum, so it needs more.
+///
+/// Derivation: `T` is the maximum-likelihood temperature of the raw predictions (it minimises
+/// the mean -ln of the winner's predicted chance; convex in 1 / T, so one optimum), the
+/// `fit:` line of `yutbot bench ratings --games 10000`, averaged over seeds 1 and 2: 1v1
+/// 1.103 and 1.102, so 1.10; 2v2 1.208 and 1.224, so 1.22. A prediction-only beta instead
+/// fits as well (seed 1: 1v1 13.9, 2v2 15.4, within 3e-5 of the temperature's log loss), the
+/// sigmas being small next to beta; the temperature is the simpler of the two.
+///
+/// Free-for-all keeps the raw model (`T = 1`): its raw chances are not sure enough in the
+/// middle (seed 1: 0.541 against 0.636 at 0.5-0.6, max gap 9.49; seed 2: 0.540 against 0.583,
+/// 4.23) and its maximum-likelihood `T` is below 1 (0.724 and 0.799; seed 2 alike for three
+/// and four seats, 0.808 and 0.790), but sharpening overshoots the most lopsided tables (seed
+/// 2 at T = 0.724: 0.732 against 0.627 at 0.7-0.8, 319 predictions, max gap 10.46): one
+/// temperature does not describe it, so none is applied.
+pub fn prediction_temperature(family: ModeFamily) -> f64 {
+    match family {
+        ModeFamily::OneVsOne => PREDICTION_TEMPERATURE_1V1,
+        ModeFamily::Teams => PREDICTION_TEMPERATURE_2V2,
+        ModeFamily::FreeForAll => PREDICTION_TEMPERATURE_FFA,
+    }
+}
+
+/// [`prediction_temperature`] of 1v1.
+pub const PREDICTION_TEMPERATURE_1V1: f64 = 1.10;
+/// [`prediction_temperature`] of 2v2.
+pub const PREDICTION_TEMPERATURE_2V2: f64 = 1.22;
+/// [`prediction_temperature`] of free-for-all: none (see there why).
+pub const PREDICTION_TEMPERATURE_FFA: f64 = 1.0;
 
 /// Bradley-Terry strengths of the bot levels, two seats, `standard` (README, Measured: every
 /// level's win rate against Random, 5,000 games each, with Random = 1): Reference 6.9, Normal
@@ -523,11 +603,16 @@ mod tests {
         assert!(gain(Level::Master) > gain(Level::Easy));
     }
 
+    /// The raw model (`T = 1`), which the anchors are derived for.
+    fn raw_chances(teams: &[Vec<Rating>]) -> Vec<f64> {
+        win_chances_tempered(&Params::DEFAULT, teams, 1.0)
+    }
+
     #[test]
     fn bot_anchors_reproduce_the_measured_win_rates() {
         let p = Preset::Standard;
         let one = |a, b| {
-            win_chances(&[
+            raw_chances(&[
                 vec![bot_rating(ModeFamily::OneVsOne, a, p)],
                 vec![bot_rating(ModeFamily::OneVsOne, b, p)],
             ])[0]
@@ -541,14 +626,14 @@ mod tests {
             bot_rating(t, Level::Master, p),
             bot_rating(t, Level::Reference, p),
         );
-        let teams = win_chances(&[vec![m, m], vec![r, r]])[0];
+        let teams = raw_chances(&[vec![m, m], vec![r, r]])[0];
         assert!((teams - 0.711).abs() < 0.01, "{teams}");
         let f = ModeFamily::FreeForAll;
         let (m, r) = (
             bot_rating(f, Level::Master, p),
             bot_rating(f, Level::Reference, p),
         );
-        let ffa = win_chances(&[vec![m], vec![r], vec![r], vec![r]])[0];
+        let ffa = raw_chances(&[vec![m], vec![r], vec![r], vec![r]])[0];
         assert!((0.40..0.46).contains(&ffa), "{ffa}");
         // Normal is the middle of the scale under every preset and family.
         for f in ModeFamily::ALL {
@@ -590,6 +675,64 @@ mod tests {
             vec![settled(24.0)],
         ])[0];
         assert!(sure > unsure && unsure > 0.5);
+    }
+
+    #[test]
+    fn predictions_are_the_raw_model_softened_by_the_family_temperature() {
+        let one = vec![vec![settled(34.0)], vec![settled(9.0)]];
+        let two = vec![
+            vec![settled(34.0), settled(26.0)],
+            vec![settled(9.0), Rating::new()],
+        ];
+        let ffa = vec![vec![settled(34.0)], vec![settled(25.0)], vec![settled(9.0)]];
+        assert_eq!(family_of_sides(&one), Some(ModeFamily::OneVsOne));
+        assert_eq!(family_of_sides(&two), Some(ModeFamily::Teams));
+        assert_eq!(family_of_sides(&ffa), Some(ModeFamily::FreeForAll));
+        assert_eq!(family_of_sides(&[vec![settled(1.0)]]), None);
+        assert_eq!(
+            family_of_sides(&[vec![settled(1.0)], vec![settled(1.0), settled(2.0)]]),
+            None
+        );
+        // T = 1 is skillratings' expected score.
+        let wl: Vec<Vec<WengLinRating>> = two
+            .iter()
+            .map(|t| t.iter().map(Rating::wl).collect())
+            .collect();
+        let refs: Vec<&[WengLinRating]> = wl.iter().map(|t| &t[..]).collect();
+        let crate_says = expected_score_multi_team(&refs, &Params::DEFAULT.config());
+        for (a, b) in raw_chances(&two).iter().zip(&crate_says) {
+            assert!((a - b).abs() < 1e-12);
+        }
+        for (teams, family) in [
+            (one, ModeFamily::OneVsOne),
+            (two, ModeFamily::Teams),
+            (ffa, ModeFamily::FreeForAll),
+        ] {
+            let t = prediction_temperature(family);
+            // A fitted softening where there is one, never a flattening.
+            assert!((1.0..1.6).contains(&t), "{family}: {t}");
+            let (raw, shown) = (raw_chances(&teams), win_chances(&teams));
+            assert!((shown.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+            // Same order; the favourite less sure where T > 1, as sure where T = 1.
+            assert!(shown.windows(2).all(|w| w[0] > w[1]), "{shown:?}");
+            if t > 1.0 {
+                assert!(shown[0] < raw[0], "{family}: {shown:?} vs {raw:?}");
+            } else {
+                assert_eq!(shown, raw);
+            }
+            // The logits (log-odds of each side against the last) divided by T exactly.
+            let n = teams.len() - 1;
+            for i in 0..n {
+                let (lr, ls) = ((raw[i] / raw[n]).ln(), (shown[i] / shown[n]).ln());
+                assert!((lr / t - ls).abs() < 1e-9, "{family}: {lr} / {t} vs {ls}");
+            }
+        }
+        // 1v1 and 2v2 are softened (the bench found them too sure).
+        assert!(prediction_temperature(ModeFamily::OneVsOne) > 1.05);
+        assert!(prediction_temperature(ModeFamily::Teams) > 1.05);
+        // Even stays even.
+        let even = win_chances(&[vec![settled(25.0)], vec![settled(25.0)]]);
+        assert!((even[0] - 0.5).abs() < 1e-12);
     }
 
     #[test]
