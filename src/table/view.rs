@@ -968,7 +968,11 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
         let line = match e {
             Event::Starts { seat } => match lang {
                 Lang::En => format!("🎬 The game starts with **{}**.", seat_name(t, *seat)),
-                Lang::Ko => format!("🎬 **{}** 님부터 시작해요.", seat_name(t, *seat)),
+                Lang::Ko => format!(
+                    "🎬 **{}**{}부터 시작해요.",
+                    seat_name(t, *seat),
+                    honor(t, *seat)
+                ),
             },
             Event::Thrown {
                 seat, chip, again, ..
@@ -984,7 +988,11 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                 };
                 match lang {
                     Lang::En => format!("🎲 {} threw **{what}**{again}", seat_name(t, *seat)),
-                    Lang::Ko => format!("🎲 {} 님: **{what}**{again}", seat_name(t, *seat)),
+                    Lang::Ko => format!(
+                        "🎲 {}{}: **{what}**{again}",
+                        seat_name(t, *seat),
+                        honor(t, *seat)
+                    ),
                 }
             }
             Event::Entered { seat, chip, to, .. } => {
@@ -996,8 +1004,9 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                         chip_label(*chip, lang)
                     ),
                     Lang::Ko => format!(
-                        "➕ {} 님이 {}(으)로 새 말을 올렸어요: → {to}",
+                        "➕ {}{} {}(으)로 새 말을 올렸어요: → {to}",
                         seat_name(t, *seat),
+                        subject(t, *seat),
                         chip_label(*chip, lang)
                     ),
                 }
@@ -1024,8 +1033,9 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                         dest_name(*to, lang)
                     ),
                     Lang::Ko => format!(
-                        "➡️ {} 님{n}: {} {} → {}",
+                        "➡️ {}{}{n}: {} {} → {}",
                         seat_name(t, *seat),
+                        honor(t, *seat),
                         chip_label(*chip, lang),
                         point_name(*from, lang),
                         dest_name(*to, lang)
@@ -1050,8 +1060,9 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                         point_name(*at, lang)
                     ),
                     Lang::Ko => format!(
-                        "💥 {} 님이 {}에서 {} 말 {count}개를 잡았어요!",
+                        "💥 {}{} {}에서 {} 말 {count}개를 잡았어요!",
                         seat_name(t, *seat),
+                        subject(t, *seat),
                         point_name(*at, lang),
                         side_ko(t, *side)
                     ),
@@ -1077,8 +1088,9 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                         list.join(", ")
                     ),
                     Lang::Ko => format!(
-                        "🗑️ {} 님: {}(으)로 움직일 말이 없어 버려졌어요.",
+                        "🗑️ {}{}: {}(으)로 움직일 말이 없어 버려졌어요.",
                         seat_name(t, *seat),
+                        honor(t, *seat),
                         list.join(", ")
                     ),
                 }
@@ -1170,7 +1182,7 @@ pub fn board_alt(t: &Table) -> String {
     if let Some(seat) = t.acting() {
         s.push_str(&match lang {
             Lang::En => format!(" {} to act.", seat_name(t, seat)),
-            Lang::Ko => format!(" {} 님 차례.", seat_name(t, seat)),
+            Lang::Ko => format!(" {}{} 차례.", seat_name(t, seat), honor(t, seat)),
         });
     }
     s
@@ -1182,7 +1194,24 @@ pub fn side_ko(t: &Table, side: u8) -> String {
     if t.settings.teams {
         side_name(t, side)
     } else {
-        format!("{} 님", side_name(t, side))
+        format!("{}{}", side_name(t, side), honor(t, side))
+    }
+}
+
+/// " 님" after a person's name in Korean; nothing after a bot's.
+fn honor(t: &Table, seat: u8) -> &'static str {
+    match t.seats.get(seat as usize).map(|s| &s.player) {
+        Some(Player::Bot { .. }) => "",
+        _ => " 님",
+    }
+}
+
+/// The subject particle after a seat's name in Korean: "님이" for a person; "이" for a bot
+/// (a bot's name ends with its level, 보통, 쉬움 or 어려움 in brackets: a final consonant).
+fn subject(t: &Table, seat: u8) -> &'static str {
+    match t.seats.get(seat as usize).map(|s| &s.player) {
+        Some(Player::Bot { .. }) => "이",
+        _ => " 님이",
     }
 }
 
@@ -1273,7 +1302,7 @@ fn play_text(t: &Table) -> String {
     };
     match lang {
         Lang::En => s.push_str(&format!("▶️ **{who}**{away}: {doing}.")),
-        Lang::Ko => s.push_str(&format!("▶️ **{who}** 님{away}: {doing}.")),
+        Lang::Ko => s.push_str(&format!("▶️ **{who}**{}{away}: {doing}.", honor(t, seat))),
     }
     if !pool.is_empty() {
         s.push_str(&match lang {

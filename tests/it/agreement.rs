@@ -1,7 +1,7 @@
 //! The message and the picture never contradict each other (issue 18): both are made from the
 //! same table, and at every step of whole games (2, 3 and 4 seats, teams, every preset, English
 //! and Korean) the results held, the player to act and the winner read the same in the text as
-//! in the words the picture draws.
+//! in the words the picture draws. Korean texts honour people, not bots.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -30,6 +30,13 @@ fn agree(t: &Table) -> bool {
     let lang = t.lang();
     let has = |w: &str| words.iter().any(|x| x == w);
     let ctx = || format!("\n--- text:\n{text}\n--- picture:\n{words:?}");
+    // Korean: 님 after a person's name, never after a bot's (its name ends with its level in
+    // brackets) or a team's.
+    assert!(
+        !text.contains(") 님") && !text.contains("팀 님"),
+        "{}",
+        ctx()
+    );
     if t.status == Status::Playing && !g.is_over() {
         // The results held.
         let none = has(match lang {
