@@ -467,10 +467,13 @@ async fn table_command(ctx: Context<'_>, cmd: Command, done: String) -> Result<(
     };
     match result {
         Ok(view) => {
+            // The answer first: showing the board may wait for the channel's writer, and the
+            // command must be answered within Discord's 3 s.
+            let answered = private(ctx, done).await;
             if let Some(game) = view.game {
                 show(ctx, game, channel, view).await;
             }
-            private(ctx, done).await
+            answered
         }
         Err(p) => private(ctx, p.message(lang)).await,
     }

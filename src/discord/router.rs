@@ -10,7 +10,7 @@ use serenity::all::{
     ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
     FullEvent, Interaction, Member, User,
 };
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The framework's event handler.
 pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) -> Result<(), super::Error> {
@@ -62,11 +62,17 @@ async fn refuse_now(ctx: &Context, c: &ComponentInteraction, text: String) {
 /// well inside Discord's 3 s, and far above the few milliseconds a click takes.
 pub const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
+/// How long after a click arrived its one answer may still wait for the game's board lock
+/// (held while the channel's writer sends an edit): past this, the click is acknowledged
+/// first and the board edited once the lock is free, so Discord's 3 s are never missed.
+pub const ANSWER_BY: Duration = Duration::from_millis(2000);
+
 /// A button press: the service says what to show. Answered with one call when the service
 /// is quick (an UPDATE_MESSAGE that carries the new board, a new message for a rematch's
 /// lobby, or one private refusal); otherwise acknowledged first and the message edited (or
 /// the lobby sent as a follow-up) when the result comes.
 pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
+    let received = Instant::now();
     let channel = c.channel_id.get();
     let lang = Lang::from_locale(&c.locale);
     let id = c.data.custom_id.as_str();
@@ -85,7 +91,9 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
             tracing::debug!(channel, custom_id = id, ?problem, "click refused");
             refuse_now(ctx, c, refusal(c, &problem, lang)).await;
         }
-        Some(Ok(Answer::Edit(view))) => answer_with_board(ctx, data, c, view, lang).await,
+        Some(Ok(Answer::Edit(view))) => {
+            answer_with_board(ctx, data, c, view, lang, received + ANSWER_BY).await
+        }
         Some(Ok(Answer::Post(view))) => answer_with_lobby(ctx, data, c, view).await,
         None => {
             // Within 3 s, before anything else: a deferred update (the message is edited
@@ -151,6 +159,7 @@ async fn answer_with_board(
     c: &ComponentInteraction,
     view: View,
     lang: Lang,
+    answer_by: Instant,
 ) {
     let channel = c.channel_id.get();
     let Some(game) = view.game else {
@@ -161,7 +170,24 @@ async fn answer_with_board(
         return;
     };
     let poster = &data.poster;
-    let mut shown = poster.lock(game).await;
+    let Ok(mut shown) = tokio::time::timeout_at(answer_by.into(), poster.lock(game)).await else {
+        // The channel's writer is busy with this game's board (a slow or retried edit):
+        // acknowledge now, edit when it is done.
+        tracing::debug!(
+            game,
+            channel,
+            "the board is busy; acknowledging the click first"
+        );
+        if c.create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+            .await
+            .is_ok()
+        {
+            edit_after_ack(ctx, data, c, view, lang).await;
+        } else {
+            show_through_channel(data, c, view).await;
+        }
+        return;
+    };
     if send::is_stale(&shown, &view) {
         // A bot or timer already showed a newer board: just acknowledge.
         drop(shown);

@@ -1327,7 +1327,9 @@ impl GameActor {
                         let t0 = std::time::Instant::now();
                         // A button on a board that has moved to a newer message is never
                         // applied (nor edited back to life), even if its version is current.
-                        let moved = on.zip(self.message_id).filter(|(on, live)| on != live);
+                        // Message ids grow with time: a newer message than the one recorded
+                        // is the board just posted, its id not recorded yet.
+                        let moved = on.zip(self.message_id).filter(|(on, live)| on < live);
                         let r = match moved {
                             Some((_, live)) => Err(Problem::Moved { message_id: live }),
                             None => self.handle(&actor, &cmd, version).await,

@@ -457,7 +457,13 @@ fn master_with_three_or_four_sides_looks_ahead_to_its_next_turn() {
         with.a_wins,
         without.a_wins
     );
-    assert!(with.a_ms(99.0) < 100.0, "debug build decision time");
+    // A bound that catches a search gone wild (release decisions take a few ms), not one a
+    // shared, busy machine can break.
+    assert!(
+        with.a_ms(99.0) < 400.0,
+        "debug build decision time p99 {:.1} ms",
+        with.a_ms(99.0)
+    );
 }
 
 #[test]

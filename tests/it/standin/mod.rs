@@ -1232,6 +1232,38 @@ impl StandIn {
             .cloned()
     }
 
+    /// What a channel holds and what the bot asked, for a failing test's message: each
+    /// message (id, deleted, buttons' version, first line) and each request with its status.
+    pub fn dump_channel(&self, channel: u64) -> String {
+        let st = self.state.lock().unwrap();
+        let mut out = String::new();
+        for id in &st.order {
+            let m = &st.messages[id];
+            if m.channel != channel {
+                continue;
+            }
+            let version = m
+                .custom_ids()
+                .first()
+                .and_then(|c| c.split(':').nth(2).map(str::to_string));
+            out += &format!(
+                "\n  msg {} deleted={} ephemeral={} edits={} buttons={:?} {:?}",
+                m.id,
+                m.deleted,
+                m.ephemeral,
+                m.edits,
+                version,
+                m.content.lines().next().unwrap_or("")
+            );
+        }
+        let t0 = st.requests.first().map(|r| r.at);
+        for r in &st.requests {
+            let ms = t0.map_or(0, |t| r.at.duration_since(t).as_millis());
+            out += &format!("\n  +{ms} ms {} {} -> {}", r.method, r.path, r.status);
+        }
+        out
+    }
+
     /// Turn pings: messages that mention someone, with their mention rules.
     pub fn pings(&self, channel: u64) -> Vec<Msg> {
         let st = self.state.lock().unwrap();
