@@ -178,14 +178,7 @@ async fn answer_with_board(
             channel,
             "the board is busy; acknowledging the click first"
         );
-        if c.create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-            .await
-            .is_ok()
-        {
-            edit_after_ack(ctx, data, c, view, lang).await;
-        } else {
-            show_through_channel(data, c, view).await;
-        }
+        acknowledge_then_edit(ctx, data, c, view, lang).await;
         return;
     };
     if send::is_stale(&shown, &view) {
@@ -213,15 +206,27 @@ async fn answer_with_board(
             drop(shown);
             tracing::warn!(game, channel, error = %e, "answering a click with the board failed; acknowledging and editing instead");
             // The answer did not count: acknowledge now and edit as after a slow click.
-            if c.create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-                .await
-                .is_ok()
-            {
-                edit_after_ack(ctx, data, c, view, lang).await;
-            } else {
-                show_through_channel(data, c, view).await;
-            }
+            acknowledge_then_edit(ctx, data, c, view, lang).await;
         }
+    }
+}
+
+/// Acknowledge the click, then edit its message as after a slow click (through the channel
+/// if even the acknowledgement failed).
+async fn acknowledge_then_edit(
+    ctx: &Context,
+    data: &Data,
+    c: &ComponentInteraction,
+    view: View,
+    lang: Lang,
+) {
+    if c.create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+        .await
+        .is_ok()
+    {
+        edit_after_ack(ctx, data, c, view, lang).await;
+    } else {
+        show_through_channel(data, c, view).await;
     }
 }
 

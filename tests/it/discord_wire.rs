@@ -385,11 +385,6 @@ async fn a_whole_game_over_the_wire() {
     .await;
 
     // Rematch: a new game (same seats) as a new message.
-    let game_of = |m: &Msg| {
-        m.custom_ids()
-            .first()
-            .map(|c| c.split(':').nth(1).unwrap().to_string())
-    };
     let rematch = find(&finished, ":rematch").unwrap();
     let tok = s.click(finished.id, &rematch, ALICE, "en-US");
     s.wait_acked(&tok).await;
@@ -438,20 +433,7 @@ async fn a_whole_game_over_the_wire() {
     )
     .await;
     assert!(r.content.contains("60 s per action"), "{}", r.content);
-    let tok = s.slash(
-        ch,
-        ALICE,
-        "en-US",
-        "new",
-        json!([{"name": "seats", "type": 4, "value": 2}, {"name": "bots", "type": 4, "value": 1}]),
-    );
-    s.wait_acked(&tok).await;
-    let lobby = wait_board(&s, ch, "the third game's lobby", |m| {
-        find(m, ":start").is_some() && game_of(m) != game_of(&next)
-    })
-    .await;
-    let tok = s.click(lobby.id, &find(&lobby, ":start").unwrap(), ALICE, "en-US");
-    s.wait_acked(&tok).await;
+    new_game_with_a_bot(&s, ch).await;
     let next = wait_board(&s, ch, "the third game on Alice's turn", |m| {
         turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
     })
@@ -745,7 +727,16 @@ async fn play_until(s: &StandIn, ch: u64, limit: Duration, done: impl Fn(&Msg) -
     }
 }
 
+/// The game a board's buttons belong to.
+fn game_of(m: &Msg) -> Option<String> {
+    m.custom_ids()
+        .first()
+        .map(|c| c.split(':').nth(1).unwrap().to_string())
+}
+
+/// A new game of Alice and one bot in `ch` (after any earlier game there), started.
 async fn new_game_with_a_bot(s: &StandIn, ch: u64) -> Msg {
+    let previous = s.latest_board(ch).and_then(|m| game_of(&m));
     let tok = s.slash(
         ch,
         ALICE,
@@ -754,7 +745,10 @@ async fn new_game_with_a_bot(s: &StandIn, ch: u64) -> Msg {
         json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 0}]),
     );
     s.wait_acked(&tok).await;
-    let lobby = wait_board(s, ch, "the lobby", |m| m.content.contains("Alice")).await;
+    let lobby = wait_board(s, ch, "the lobby", |m| {
+        m.content.contains("Alice") && find(m, ":start").is_some() && game_of(m) != previous
+    })
+    .await;
     let start = find(&lobby, ":start").unwrap();
     let tok = s.click(lobby.id, &start, ALICE, "en-US");
     s.wait_acked(&tok).await;
