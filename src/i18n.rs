@@ -14,11 +14,24 @@ use std::sync::OnceLock;
 /// The catalog's languages, by code: English first (the fallback).
 pub const LANGS: [&str; 3] = ["en", "ko", "es"];
 
-const SOURCES: [&str; 3] = [
-    include_str!("../assets/locales/en.ftl"),
-    include_str!("../assets/locales/ko.ftl"),
-    include_str!("../assets/locales/es.ftl"),
-];
+/// Each language's catalog: its main file and one file per part of the bot.
+macro_rules! catalog_of {
+    ($code:literal) => {
+        concat!(
+            include_str!(concat!("../assets/locales/", $code, ".ftl")),
+            "\n",
+            include_str!(concat!("../assets/locales/", $code, "/view.ftl")),
+            "\n",
+            include_str!(concat!("../assets/locales/", $code, "/picture.ftl")),
+            "\n",
+            include_str!(concat!("../assets/locales/", $code, "/standings.ftl")),
+            "\n",
+            include_str!(concat!("../assets/locales/", $code, "/commands.ftl")),
+        )
+    };
+}
+
+const SOURCES: [&str; 3] = [catalog_of!("en"), catalog_of!("ko"), catalog_of!("es")];
 
 struct Catalog {
     bundles: Vec<FluentBundle<FluentResource>>,
@@ -82,6 +95,7 @@ pub fn code(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "en",
         Lang::Ko => "ko",
+        Lang::Es => "es",
     }
 }
 

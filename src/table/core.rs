@@ -18,13 +18,16 @@ pub enum Lang {
     #[default]
     En,
     Ko,
+    Es,
 }
 
 impl Lang {
-    /// From a Discord locale such as "ko" or "en-US".
+    /// From a Discord locale such as "ko", "es-ES", "es-419" or "en-US".
     pub fn from_locale(locale: &str) -> Lang {
         if locale.starts_with("ko") {
             Lang::Ko
+        } else if locale.starts_with("es") {
+            Lang::Es
         } else {
             Lang::En
         }

@@ -1,0 +1,1 @@
+# picture texts (en)

@@ -1,0 +1,1 @@
+# view texts (es)
