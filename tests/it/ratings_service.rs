@@ -579,7 +579,7 @@ fn leaderboards_list_provisional_players_apart_and_fit_a_message() {
         })
         .collect();
     let seasons: Vec<String> = (1..=12).map(|m| format!("2025-{m:02}")).collect();
-    for lang in [Lang::En, Lang::Ko] {
+    for lang in [Lang::En, Lang::Ko, Lang::Es] {
         for b in [&boards[..1], &boards[..]] {
             let text = leaderboard_text(b, &seasons, lang);
             assert!(
@@ -654,7 +654,7 @@ fn a_full_card_fits_a_message_with_links() {
         timeouts: 12,
         leaves: 1,
     };
-    for lang in [Lang::En, Lang::Ko] {
+    for lang in [Lang::En, Lang::Ko, Lang::Es] {
         let text = card_text(&card, u64::MAX / 5, lang);
         assert!(
             text.chars().count() <= MESSAGE_LIMIT,

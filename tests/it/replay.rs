@@ -190,7 +190,7 @@ fn chart_and_reviews_exist_for_two_to_four_seats_and_teams() {
             "the winner's chance ends at 1"
         );
         assert!(chart::turning_point(&c, Some(winner as u8)).is_some());
-        for lang in [Lang::En, Lang::Ko] {
+        for lang in [Lang::En, Lang::Ko, Lang::Es] {
             let png = chart::chart_png(&p, &c, lang);
             assert_eq!(png_size(&png), (800, 480));
             assert!(!chart::chart_summary(&p, &c, lang).is_empty());

@@ -37,6 +37,29 @@ fn check_limits(v: &View) {
     }
 }
 
+/// English words that only an untranslated text would put in a Spanish (or Korean) view:
+/// the board's text, its buttons and its picture's description.
+const ENGLISH: [&str; 12] = [
+    " the ", "Throw", " your ", "Your ", "turn", "Bot plays", "Leave", "Waiting", " wins",
+    "Join", "Start", "Stop",
+];
+
+/// [`check_limits`], and in Spanish or Korean, no English word.
+fn check_view(v: &View, lang: Lang) {
+    check_limits(v);
+    if lang == Lang::En {
+        return;
+    }
+    let mut all = vec![v.text.clone()];
+    all.extend(v.alt.clone());
+    all.extend(v.rows.iter().flatten().map(|b| b.label.clone()));
+    for t in all {
+        for w in ENGLISH {
+            assert!(!t.contains(w), "{lang:?}: {w:?} in {t}");
+        }
+    }
+}
+
 fn settings(preset: Preset, teams: bool, seats: u8, lang: Lang) -> Settings {
     Settings {
         rules: Rules::preset(preset),
@@ -66,7 +89,7 @@ fn every_view_fits_discord() {
     .enumerate()
     {
         for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
-            for lang in [Lang::En, Lang::Ko] {
+            for lang in [Lang::En, Lang::Ko, Lang::Es] {
                 let mut t = Table::new(
                     1,
                     1,
@@ -75,7 +98,7 @@ fn every_view_fits_discord() {
                     settings(preset, teams, seats, lang),
                     i as u64,
                 );
-                check_limits(&table_view(&t, &NoPainter));
+                check_view(&table_view(&t, &NoPainter), lang);
                 t.apply(
                     &host,
                     &Command::FillBots {
@@ -84,12 +107,12 @@ fn every_view_fits_discord() {
                     0,
                 )
                 .unwrap();
-                check_limits(&table_view(&t, &NoPainter));
+                check_view(&table_view(&t, &NoPainter), lang);
                 t.apply(&host, &Command::Start, 0).unwrap();
                 let mut now = 0;
                 let mut steps = 0;
                 while t.status == Status::Playing && steps < 3000 {
-                    check_limits(&table_view(&t, &NoPainter));
+                    check_view(&table_view(&t, &NoPainter), lang);
                     now += 30_000;
                     // The host sometimes selects a chip (and backs out) before the timer plays.
                     if t.acting() == Some(0) {
@@ -98,7 +121,7 @@ fn every_view_fits_discord() {
                                 if t.apply(&host, &Command::Select { chip: m.chip }, now)
                                     .is_ok()
                                 {
-                                    check_limits(&table_view(&t, &NoPainter));
+                                    check_view(&table_view(&t, &NoPainter), lang);
                                     if rng.random_bool(0.5) {
                                         t.apply(&host, &Command::Back, now).unwrap();
                                     }
@@ -120,10 +143,13 @@ fn every_view_fits_discord() {
                     "{preset:?} teams={teams} seats={seats}"
                 );
                 let v = table_view(&t, &NoPainter);
-                check_limits(&v);
-                assert!(v
-                    .text
-                    .contains(if lang == Lang::En { "wins" } else { "승리" }));
+                check_view(&v, lang);
+                let won = match lang {
+                    Lang::En => "wins",
+                    Lang::Ko => "승리",
+                    Lang::Es => "gana",
+                };
+                assert!(v.text.contains(won), "{}", v.text);
             }
         }
     }
@@ -354,7 +380,7 @@ fn extreme_house_rules_still_fit_discord() {
         "flat_p=0.03",
         "flat_p=0.9 seoul=on busan=on stacking=choose shortcut=choose backdo_path=choose nak_p=0.5",
     ] {
-        for lang in [Lang::En, Lang::Ko] {
+        for lang in [Lang::En, Lang::Ko, Lang::Es] {
             let mut s = settings(Preset::Standard, false, 4, lang);
             s.rules.apply_text(house).unwrap();
             let mut t = Table::new(1, 1, 1, &host, s, 3);
@@ -376,7 +402,7 @@ fn extreme_house_rules_still_fit_discord() {
                     assert!(v.text.contains(" ×"), "{}", v.text);
                 }
                 longest = longest.max(pool);
-                check_limits(&v);
+                check_view(&v, lang);
                 keep_present(&mut t, now);
                 now += 30_000;
                 let cmd = if t.computer_acts() {
@@ -388,7 +414,7 @@ fn extreme_house_rules_still_fit_discord() {
                 steps += 1;
             }
             assert_eq!(t.status, Status::Finished, "{house}");
-            check_limits(&table_view(&t, &NoPainter));
+            check_view(&table_view(&t, &NoPainter), lang);
             if house == "flat_p=0.995" {
                 assert!(longest >= 40, "pools of {longest} only");
             }
@@ -893,7 +919,7 @@ fn bot_turns_offer_no_action_buttons() {
 /// the board everyone sees, in the table's language; a team is named without 님.
 #[test]
 fn every_event_is_said_on_the_shared_board() {
-    for lang in [Lang::En, Lang::Ko] {
+    for lang in [Lang::En, Lang::Ko, Lang::Es] {
         let host = Actor::user(1, "Ann");
         let zed = Actor::user(9, "Zed");
         let mut t = Table::new(
@@ -914,7 +940,9 @@ fn every_event_is_said_on_the_shared_board() {
         let want = match lang {
             Lang::En => ["Zed left the game", "a bot (Normal) plays their seat"],
             Lang::Ko => ["Zed 님이 판을 떠났어요", "봇(보통)"],
+            Lang::Es => ["Zed", "bot"],
         };
+        check_view(&table_view(&t, &NoPainter), lang);
         for w in want {
             assert!(text.contains(w), "{lang:?}: {w} in {text}");
         }
@@ -931,7 +959,9 @@ fn every_event_is_said_on_the_shared_board() {
             let w = match lang {
                 Lang::En => "Ann is back",
                 Lang::Ko => "Ann 님이 돌아와",
+                Lang::Es => "Ann",
             };
+            check_view(&table_view(&t, &NoPainter), lang);
             assert!(text.contains(w), "{lang:?}: {w} in {text}");
         }
         // Ann stops it: everyone reads who did.
@@ -940,7 +970,9 @@ fn every_event_is_said_on_the_shared_board() {
         let w = match lang {
             Lang::En => "Ann stopped the game",
             Lang::Ko => "Ann 님이 판을 끝냈어요",
+            Lang::Es => "Ann",
         };
+        check_view(&table_view(&t, &NoPainter), lang);
         assert!(text.contains(w), "{lang:?}: {w} in {text}");
     }
     // 2v2 in Korean: a team is named "A팀 (…)", never followed by 님.
