@@ -7,7 +7,7 @@ use super::core::{
 use crate::ai::Level;
 use crate::game::board::{point, POINTS};
 use crate::game::{Chip, Dest, Event, Move, Origin, Phase, Preset};
-use crate::i18n::{self, say_in};
+use crate::i18n::{self, say, say_in, Arg};
 use thiserror::Error;
 
 /// Button colours.
@@ -224,42 +224,65 @@ pub fn decode(id: &str) -> Result<(i64, u64, Command), DecodeError> {
     Ok((game, version, cmd))
 }
 
-/// A point's name. In English the corners, the centre and 참먹이 go by their names (as on
-/// the board picture); other points are "spots", so "Geol spot" is not read as a throw.
+/// The catalog key of each point's name, by id. In English the corners, the centre and
+/// 참먹이 go by their names (as on the board picture); other points are "spots", so "Geol spot"
+/// is not read as a throw.
+const POINT_KEYS: [&str; POINTS] = [
+    "view-point-0",
+    "view-point-1",
+    "view-point-2",
+    "view-point-3",
+    "view-point-4",
+    "view-point-5",
+    "view-point-6",
+    "view-point-7",
+    "view-point-8",
+    "view-point-9",
+    "view-point-10",
+    "view-point-11",
+    "view-point-12",
+    "view-point-13",
+    "view-point-14",
+    "view-point-15",
+    "view-point-16",
+    "view-point-17",
+    "view-point-18",
+    "view-point-19",
+    "view-point-20",
+    "view-point-21",
+    "view-point-22",
+    "view-point-23",
+    "view-point-24",
+    "view-point-25",
+    "view-point-26",
+    "view-point-27",
+    "view-point-28",
+];
+
+/// A point's name.
 fn point_name(p: u8, lang: Lang) -> String {
-    let info = point(p);
-    match lang {
-        Lang::Ko => info.korean.to_string(),
-        Lang::En => {
-            let mut c = info.roman.chars();
-            let name = match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-                None => String::new(),
-            };
-            match p {
-                0 | 5 | 10 | 15 | 22 => name,
-                _ => format!("{name} spot"),
-            }
-        }
-    }
+    debug_assert_eq!(point(p).id, p);
+    word(lang, POINT_KEYS[p as usize])
 }
 
 /// A chip as players say it: 도, 개, 걸, 윷, 모, 빽도 (with the romanization in English).
 pub fn chip_label(chip: Chip, lang: Lang) -> String {
-    let steps = chip.steps();
-    match lang {
-        Lang::Ko => format!("{} {}", chip.korean(), steps),
-        Lang::En => {
-            let name = match chip {
-                Chip::Backdo => "Back-do".to_string(),
-                c => {
-                    let n = c.name();
-                    n[..1].to_uppercase() + &n[1..]
-                }
-            };
-            format!("{} {name} {steps:+}", chip.korean())
-        }
-    }
+    let key = match chip {
+        Chip::Do => "view-chip-do",
+        Chip::Gae => "view-chip-gae",
+        Chip::Geol => "view-chip-geol",
+        Chip::Yut => "view-chip-yut",
+        Chip::Mo => "view-chip-mo",
+        Chip::Backdo => "view-chip-backdo",
+        Chip::Seoul => "view-chip-seoul",
+        Chip::Busan => "view-chip-busan",
+    };
+    word(lang, key)
+}
+
+/// A text of the catalog without variables.
+fn word(lang: Lang, key: &str) -> String {
+    say(lang, key, &[])
 }
 
 /// The letter for the n-th move button (A, B, ...).
@@ -277,31 +300,20 @@ pub fn move_label(i: usize, mv: &Move, lang: Lang) -> String {
 /// A move in words: "New piece → Gae spot", "걸 → 모 (업기)".
 pub fn move_words(mv: &Move, lang: Lang) -> String {
     let from = match mv.piece {
-        Origin::New => match lang {
-            Lang::En => "New piece".to_string(),
-            Lang::Ko => "새 말".to_string(),
-        },
+        Origin::New => word(lang, "view-move-new"),
         Origin::At(p) => point_name(p, lang),
     };
     let to = match mv.to {
         Dest::Point(p) => point_name(p, lang),
-        Dest::Home => match lang {
-            Lang::En => "Home".to_string(),
-            Lang::Ko => "골인".to_string(),
-        },
-        Dest::Waiting => match lang {
-            Lang::En => "Off the board".to_string(),
-            Lang::Ko => "판 밖".to_string(),
-        },
+        Dest::Home => word(lang, "view-move-home"),
+        Dest::Waiting => word(lang, "view-move-off"),
     };
-    let stack = match (mv.stack, lang) {
-        (Some(true), Lang::En) => " (stack)",
-        (Some(false), Lang::En) => " (beside)",
-        (Some(true), Lang::Ko) => " (업기)",
-        (Some(false), Lang::Ko) => " (따로)",
-        (None, _) => "",
+    let key = match mv.stack {
+        Some(true) => "view-move-stack",
+        Some(false) => "view-move-beside",
+        None => "view-move",
     };
-    format!("{from} → {to}{stack}")
+    say(lang, key, &[("from", from.into()), ("to", to.into())])
 }
 
 /// The moves shown as buttons now, with their labels (the page of the shown chip).
@@ -328,13 +340,13 @@ fn leave_and_stop(t: &Table) -> [Button; 2] {
     [
         button(
             t,
-            tr(lang, "Leave game", "그만하기"),
+            word(lang, "view-button-leave-game"),
             Style::Secondary,
             Command::Resign,
         ),
         button(
             t,
-            tr(lang, "Stop", "판 끝내기"),
+            word(lang, "view-button-stop"),
             Style::Danger,
             Command::Stop,
         ),
@@ -347,13 +359,6 @@ fn button(t: &Table, label: impl Into<String>, style: Style, cmd: Command) -> Bu
         style,
         custom_id: encode(t.id, t.version, &cmd),
         disabled: false,
-    }
-}
-
-fn tr(lang: Lang, en: &str, ko: &str) -> String {
-    match lang {
-        Lang::En => en.to_string(),
-        Lang::Ko => ko.to_string(),
     }
 }
 
@@ -397,10 +402,15 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
         Status::Lobby => {
             text.push_str(&lobby_text(t));
             let mut r1 = vec![
-                button(t, tr(lang, "Join", "참가"), Style::Success, Command::Join),
                 button(
                     t,
-                    tr(lang, "Leave", "나가기"),
+                    word(lang, "view-button-join"),
+                    Style::Success,
+                    Command::Join,
+                ),
+                button(
+                    t,
+                    word(lang, "view-button-leave"),
                     Style::Secondary,
                     Command::Leave,
                 ),
@@ -408,13 +418,13 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.settings.teams {
                 r1.push(button(
                     t,
-                    tr(lang, "Team A", "A팀"),
+                    say(lang, "team-name", &[("team", "A".into())]),
                     Style::Secondary,
                     Command::Team { team: 0 },
                 ));
                 r1.push(button(
                     t,
-                    tr(lang, "Team B", "B팀"),
+                    say(lang, "team-name", &[("team", "B".into())]),
                     Style::Secondary,
                     Command::Team { team: 1 },
                 ));
@@ -422,10 +432,11 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             rows.push(r1);
             let mut r2 = Vec::new();
             for level in [Level::Easy, Level::Normal, Level::Master] {
-                let label = match lang {
-                    Lang::En => format!("+ Bot ({})", level_name(level, lang)),
-                    Lang::Ko => format!("+ 봇 ({})", level_name(level, lang)),
-                };
+                let label = say(
+                    lang,
+                    "view-button-add-bot",
+                    &[("level", level_name(level, lang).into())],
+                );
                 r2.push(button(
                     t,
                     label,
@@ -435,7 +446,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             }
             r2.push(button(
                 t,
-                tr(lang, "− Bot", "− 봇"),
+                word(lang, "view-button-remove-bot"),
                 Style::Secondary,
                 Command::RemoveBot,
             ));
@@ -444,12 +455,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             // moderator) may change it.
             let mut r3 = Vec::new();
             for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
-                let label = match (teams, lang) {
-                    (true, Lang::En) => "2v2 teams".to_string(),
-                    (true, Lang::Ko) => "2대2 팀전".to_string(),
-                    (false, Lang::En) => format!("{seats} players"),
-                    (false, Lang::Ko) => format!("{seats}인"),
-                };
+                let label = mode_name(lang, teams, seats);
                 let current = t.settings.teams == teams && (teams || t.settings.seats == seats);
                 let mut b = button(
                     t,
@@ -475,10 +481,11 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 let current = t.settings.preset == preset.word();
                 let mut b = button(
                     t,
-                    match lang {
-                        Lang::En => format!("{} rules", preset.word()),
-                        Lang::Ko => format!("{} 규칙", preset_name(preset.word(), lang)),
-                    },
+                    say(
+                        lang,
+                        "view-button-rules",
+                        &[("preset", preset_name(preset.word(), lang).into())],
+                    ),
                     if current {
                         Style::Success
                     } else {
@@ -500,10 +507,11 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                     Player::Human { .. } => None,
                 })
                 .unwrap_or(Level::Normal);
-            let label = match lang {
-                Lang::En => format!("Fill empty seats ({} bots)", level_name(fill, lang)),
-                Lang::Ko => format!("빈자리 채우기 ({} 봇)", level_name(fill, lang)),
-            };
+            let label = say(
+                lang,
+                "view-button-fill",
+                &[("level", level_name(fill, lang).into())],
+            );
             rows.push(vec![
                 button(
                     t,
@@ -511,8 +519,18 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                     Style::Secondary,
                     Command::FillBots { level: fill },
                 ),
-                button(t, tr(lang, "Start", "시작"), Style::Primary, Command::Start),
-                button(t, tr(lang, "Cancel", "취소"), Style::Danger, Command::Stop),
+                button(
+                    t,
+                    word(lang, "view-button-start"),
+                    Style::Primary,
+                    Command::Start,
+                ),
+                button(
+                    t,
+                    word(lang, "view-button-cancel"),
+                    Style::Danger,
+                    Command::Stop,
+                ),
             ]);
         }
         Status::Playing if t.computer_acts() => {
@@ -525,7 +543,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 if matches!(s.player, Player::Human { .. }) && (s.away || s.autoplay) {
                     controls.push(button(
                         t,
-                        tr(lang, "🙋 I'm back", "🙋 제가 둘게요"),
+                        word(lang, "view-button-back-in"),
                         Style::Success,
                         Command::Return,
                     ));
@@ -541,7 +559,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 Phase::Throw => {
                     rows.push(vec![button(
                         t,
-                        tr(lang, "🎲 Throw the sticks", "🎲 윷 던지기"),
+                        word(lang, "view-button-throw"),
                         Style::Primary,
                         Command::Throw,
                     )]);
@@ -588,7 +606,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.selected.is_some() {
                 controls.push(button(
                     t,
-                    tr(lang, "↩ Back", "↩ 다시 고르기"),
+                    word(lang, "view-button-reselect"),
                     Style::Secondary,
                     Command::Back,
                 ));
@@ -596,14 +614,14 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.shown_moves().len() > MOVES_PER_PAGE {
                 controls.push(button(
                     t,
-                    tr(lang, "More moves…", "다른 수…"),
+                    word(lang, "view-button-more"),
                     Style::Secondary,
                     Command::More,
                 ));
             }
             controls.push(button(
                 t,
-                tr(lang, "🤖 Bot plays my turn", "🤖 봇이 대신 두기"),
+                word(lang, "view-button-autoplay"),
                 Style::Secondary,
                 Command::AutoPlay,
             ));
@@ -616,14 +634,14 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
         }
         Status::Finished | Status::Stopped => {
             text.push_str(&end_text(t));
-            let (en, ko) = if t.game.is_some() {
-                ("Rematch", "한 판 더")
+            let key = if t.game.is_some() {
+                "view-button-rematch"
             } else {
-                ("Open the lobby again", "대기실 다시 열기")
+                "view-button-reopen"
             };
             rows.push(vec![button(
                 t,
-                tr(lang, en, ko),
+                word(lang, key),
                 Style::Primary,
                 Command::Rematch,
             )]);
@@ -688,32 +706,34 @@ fn turn_ping(t: &Table) -> Option<(u64, Lang)> {
     Some((s.player.user()?, s.lang.unwrap_or(t.lang())))
 }
 
-/// A preset's name as players see it (Korean: the names the Korean command menu shows).
+/// A preset's name as players see it (Korean: the names the Korean command menu shows); a
+/// preset the catalog does not know by its word.
 fn preset_name(preset: &str, lang: Lang) -> String {
-    match (lang, preset) {
-        (Lang::Ko, "standard") => "기본".to_string(),
-        (Lang::Ko, "boardgame") => "보드게임".to_string(),
-        (Lang::Ko, "yunnori") => "윷놀이".to_string(),
-        (Lang::Ko, "nyout") => "옛".to_string(),
-        (_, p) => p.to_string(),
+    let key = match preset {
+        "standard" => "view-preset-standard",
+        "boardgame" => "view-preset-boardgame",
+        "yunnori" => "view-preset-yunnori",
+        "nyout" => "view-preset-nyout",
+        p => return p.to_string(),
+    };
+    word(lang, key)
+}
+
+/// The mode: "3 players", "2v2 teams".
+fn mode_name(lang: Lang, teams: bool, seats: u8) -> String {
+    if teams {
+        word(lang, "view-mode-teams")
+    } else {
+        say(lang, "view-mode-seats", &[("seats", seats.into())])
     }
 }
 
 fn header(t: &Table) -> String {
     let lang = t.lang();
-    let mode = if t.settings.teams {
-        tr(lang, "2v2 teams", "2대2 팀전")
-    } else {
-        match lang {
-            Lang::En => format!("{} players", t.settings.seats),
-            Lang::Ko => format!("{}인", t.settings.seats),
-        }
-    };
+    let mode = mode_name(lang, t.settings.teams, t.settings.seats);
     let series = if t.series.first_to > 1 {
-        match lang {
-            Lang::En => format!(" · first to {} wins", t.series.first_to),
-            Lang::Ko => format!(" · {}승 먼저", t.series.first_to),
-        }
+        let n = say(lang, "view-first-to", &[("wins", t.series.first_to.into())]);
+        format!(" · {n}")
     } else {
         String::new()
     };
@@ -722,16 +742,16 @@ fn header(t: &Table) -> String {
     if !house.is_empty() {
         rules = format!("{rules} + {}", house.join(", "));
     }
-    match lang {
-        Lang::En => format!(
-            "**Yut Nori** · {mode} · {rules} rules · {} s per action{series}",
-            t.settings.turn_seconds
-        ),
-        Lang::Ko => format!(
-            "**윷놀이** · {mode} · {rules} 규칙 · 한 수에 {}초{series}",
-            t.settings.turn_seconds
-        ),
-    }
+    say(
+        lang,
+        "view-header",
+        &[
+            ("mode", mode.into()),
+            ("rules", rules.into()),
+            ("seconds", t.settings.turn_seconds.into()),
+            ("series", series.into()),
+        ],
+    )
 }
 
 /// The table's options that differ from its preset (`name=value`), the match length aside
@@ -922,7 +942,7 @@ fn lobby_text(t: &Table) -> String {
     s.push('\n');
     for (i, seat) in t.seats.iter().enumerate() {
         let host = if seat.player.user() == Some(t.host) {
-            tr(lang, " (host)", " (방장)")
+            format!(" ({})", word(lang, "seat-host"))
         } else {
             String::new()
         };
@@ -937,18 +957,10 @@ fn lobby_text(t: &Table) -> String {
     for i in 0..free {
         s.push_str(&format!("{}. —\n", t.seats.len() + i + 1));
     }
-    s.push_str(&tr(
-        lang,
-        "Press **Join** to take a seat. The host picks the mode (2, 3 or 4 players, or 2v2 teams) and the rules, and can start with two or more players; anyone can start once every seat is filled.",
-        "**참가**를 눌러 자리에 앉으세요. 방장은 방식(2인, 3인, 4인, 2대2 팀전)과 규칙을 고를 수 있고 둘 이상 모이면 시작할 수 있어요. 자리가 다 차면 누구나 시작할 수 있어요.",
-    ));
+    s.push_str(&word(lang, "view-lobby-help"));
     if t.deadline_ms.is_some() {
         s.push('\n');
-        s.push_str(&tr(
-            lang,
-            "A lobby nobody starts closes by itself:",
-            "시작하지 않은 대기실은 저절로 닫혀요:",
-        ));
+        s.push_str(&word(lang, "view-lobby-closes"));
     }
     s
 }
@@ -963,156 +975,127 @@ fn seat_name(t: &Table, seat: u8) -> String {
 /// One line per event worth telling.
 pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
     let lang = t.lang();
+    let chip = |c: &Chip| chip_label(*c, lang);
     let mut lines = Vec::new();
     for e in events {
         let line = match e {
-            Event::Starts { seat } => match lang {
-                Lang::En => format!("🎬 The game starts with **{}**.", seat_name(t, *seat)),
-                Lang::Ko => format!(
-                    "🎬 **{}**{}부터 시작해요.",
-                    seat_name(t, *seat),
-                    honor(t, *seat)
-                ),
-            },
+            Event::Starts { seat } => {
+                say(lang, "view-starts", &[("who", honored(t, *seat).into())])
+            }
             Event::Thrown {
-                seat, chip, again, ..
+                seat,
+                chip: c,
+                again,
+                ..
             } => {
-                let what = match chip {
-                    Some(c) => chip_label(*c, lang),
-                    None => tr(lang, "nothing (the sticks left the mat: 낙)", "낙 (무효)"),
+                let what = match c {
+                    Some(c) => chip(c),
+                    None => word(lang, "view-nak"),
                 };
-                let again = if *again {
-                    tr(lang, " — throw again!", " — 한 번 더!")
+                let key = if *again {
+                    "view-thrown-again"
                 } else {
-                    String::new()
+                    "view-thrown"
                 };
-                match lang {
-                    Lang::En => format!("🎲 {} threw **{what}**{again}", seat_name(t, *seat)),
-                    Lang::Ko => format!(
-                        "🎲 {}{}: **{what}**{again}",
-                        seat_name(t, *seat),
-                        honor(t, *seat)
-                    ),
-                }
+                say(
+                    lang,
+                    key,
+                    &[("who", honored(t, *seat).into()), ("what", what.into())],
+                )
             }
-            Event::Entered { seat, chip, to, .. } => {
-                let to = dest_name(*to, lang);
-                match lang {
-                    Lang::En => format!(
-                        "➕ {} entered a piece with {}: → {to}",
-                        seat_name(t, *seat),
-                        chip_label(*chip, lang)
-                    ),
-                    Lang::Ko => format!(
-                        "➕ {}{} {}(으)로 새 말을 올렸어요: → {to}",
-                        seat_name(t, *seat),
-                        subject(t, *seat),
-                        chip_label(*chip, lang)
-                    ),
-                }
-            }
+            Event::Entered {
+                seat, chip: c, to, ..
+            } => say(
+                lang,
+                "view-entered",
+                &[
+                    ("who", subject(t, *seat).into()),
+                    ("chip", chip(c).into()),
+                    ("to", dest_name(*to, lang).into()),
+                ],
+            ),
             Event::Moved {
                 seat,
-                chip,
+                chip: c,
                 from,
                 to,
                 count,
                 ..
             } => {
-                let n = if *count > 1 {
-                    format!(" ×{count}")
+                let mut args: Vec<(&str, Arg)> = vec![
+                    ("who", honored(t, *seat).into()),
+                    ("chip", chip(c).into()),
+                    ("from", point_name(*from, lang).into()),
+                    ("to", dest_name(*to, lang).into()),
+                ];
+                let key = if *count > 1 {
+                    args.push(("count", (*count).into()));
+                    "view-moved-stack"
                 } else {
-                    String::new()
+                    "view-moved"
                 };
-                match lang {
-                    Lang::En => format!(
-                        "➡️ {} moved{n} with {}: {} → {}",
-                        seat_name(t, *seat),
-                        chip_label(*chip, lang),
-                        point_name(*from, lang),
-                        dest_name(*to, lang)
-                    ),
-                    Lang::Ko => format!(
-                        "➡️ {}{}{n}: {} {} → {}",
-                        seat_name(t, *seat),
-                        honor(t, *seat),
-                        chip_label(*chip, lang),
-                        point_name(*from, lang),
-                        dest_name(*to, lang)
-                    ),
-                }
+                say(lang, key, &args)
             }
-            Event::Stacked { at, count, .. } => match lang {
-                Lang::En => format!("🧺 Stacked ×{count} on {}.", point_name(*at, lang)),
-                Lang::Ko => format!("🧺 {}에서 {count}동을 업었어요.", point_name(*at, lang)),
-            },
+            Event::Stacked { at, count, .. } => say(
+                lang,
+                "view-stacked",
+                &[
+                    ("count", (*count).into()),
+                    ("at", point_name(*at, lang).into()),
+                ],
+            ),
             Event::Captured {
                 seat,
                 side,
                 count,
                 at,
-            } => {
-                let victim = side_name(t, *side);
-                match lang {
-                    Lang::En => format!(
-                        "💥 {} captured {count} of {victim}'s pieces on {}!",
-                        seat_name(t, *seat),
-                        point_name(*at, lang)
-                    ),
-                    Lang::Ko => format!(
-                        "💥 {}{} {}에서 {} 말 {count}개를 잡았어요!",
-                        seat_name(t, *seat),
-                        subject(t, *seat),
-                        point_name(*at, lang),
-                        side_ko(t, *side)
-                    ),
-                }
+            } => say(
+                lang,
+                "view-captured",
+                &[
+                    ("who", subject(t, *seat).into()),
+                    ("count", (*count).into()),
+                    ("victim", side_in_sentence(t, *side).into()),
+                    ("at", point_name(*at, lang).into()),
+                ],
+            ),
+            Event::Finished { side, count } => say(
+                lang,
+                "view-finished",
+                &[
+                    ("count", (*count).into()),
+                    ("side", side_in_sentence(t, *side).into()),
+                ],
+            ),
+            Event::SentBack { count, .. } => {
+                say(lang, "view-sent-back", &[("count", (*count).into())])
             }
-            Event::Finished { side, count } => match lang {
-                Lang::En => format!(
-                    "🏁 {count} of {}'s pieces reached home.",
-                    side_name(t, *side)
-                ),
-                Lang::Ko => format!("🏁 {} 말 {count}개가 골인했어요.", side_ko(t, *side)),
-            },
-            Event::SentBack { count, .. } => match lang {
-                Lang::En => format!("↩️ {count} piece(s) stepped back off the board."),
-                Lang::Ko => format!("↩️ 말 {count}개가 판 밖으로 물러났어요."),
-            },
             Event::Discarded { seat, chips } => {
-                let list: Vec<String> = chips.iter().map(|c| chip_label(*c, lang)).collect();
-                match lang {
-                    Lang::En => format!(
-                        "🗑️ {} had no legal move for {}: discarded.",
-                        seat_name(t, *seat),
-                        list.join(", ")
-                    ),
-                    Lang::Ko => format!(
-                        "🗑️ {}{}: {}(으)로 움직일 말이 없어 버려졌어요.",
-                        seat_name(t, *seat),
-                        honor(t, *seat),
-                        list.join(", ")
-                    ),
-                }
+                let list: Vec<String> = chips.iter().map(chip).collect();
+                say(
+                    lang,
+                    "view-discarded",
+                    &[
+                        ("who", honored(t, *seat).into()),
+                        ("list", list.join(", ").into()),
+                    ],
+                )
             }
             Event::BonusThrow { deferred, .. } => {
                 // Deferred until the held results are spent: said so only while some are
                 // held (spending the last one brings the throw at once).
                 let held = t.game.as_ref().is_some_and(|g| !g.pool().is_empty());
                 if *deferred && held {
-                    tr(
-                        lang,
-                        "✨ Bonus throw after the held results.",
-                        "✨ 남은 결과를 쓰고 한 번 더 던져요.",
-                    )
+                    word(lang, "view-bonus-later")
                 } else {
-                    tr(lang, "✨ Bonus throw!", "✨ 한 번 더 던져요!")
+                    word(lang, "view-bonus")
                 }
             }
-            Event::Won { side, .. } => match lang {
-                Lang::En => format!("🏆 **{}** wins!", side_name(t, *side)),
-                Lang::Ko => format!("🏆 **{}** 승리!", side_ko(t, *side)),
-            },
+            Event::Won { side, .. } => say(
+                lang,
+                "view-won",
+                &[("side", side_in_sentence(t, *side).into())],
+            ),
             Event::ThrowOff { .. } | Event::TurnPassed { .. } => continue,
         };
         lines.push(line);
@@ -1123,8 +1106,8 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
 fn dest_name(d: Dest, lang: Lang) -> String {
     match d {
         Dest::Point(p) => point_name(p, lang),
-        Dest::Home => tr(lang, "home", "골인"),
-        Dest::Waiting => tr(lang, "off the board", "판 밖"),
+        Dest::Home => word(lang, "view-dest-home"),
+        Dest::Waiting => word(lang, "view-dest-off"),
     }
 }
 
@@ -1138,7 +1121,7 @@ pub fn board_alt(t: &Table) -> String {
     let Some(g) = t.game.as_ref() else {
         return String::new();
     };
-    let mut s = tr(lang, "Yut Nori board.", "윷판.");
+    let mut s = word(lang, "view-alt-board");
     for side in 0..g.sides() {
         let mut spots: Vec<String> = Vec::new();
         for u in g.units().iter().filter(|u| u.side == side) {
@@ -1149,86 +1132,97 @@ pub fn board_alt(t: &Table) -> String {
                 at
             });
         }
-        let board = if spots.is_empty() {
-            String::new()
+        let mut args: Vec<(&str, Arg)> = vec![
+            ("side", side_name(t, side).into()),
+            ("waiting", g.waiting(side).into()),
+            ("home", g.home(side).into()),
+        ];
+        let key = if spots.is_empty() {
+            "view-alt-side"
         } else {
-            match lang {
-                Lang::En => format!("; on the board: {}", spots.join(", ")),
-                Lang::Ko => format!("; 판 위: {}", spots.join(", ")),
-            }
+            args.push(("spots", spots.join(", ").into()));
+            "view-alt-side-board"
         };
-        s.push_str(&match lang {
-            Lang::En => format!(
-                " {}: {} waiting, {} home{board}.",
-                side_name(t, side),
-                g.waiting(side),
-                g.home(side)
-            ),
-            Lang::Ko => format!(
-                " {}: 대기 {}, 골인 {}{board}.",
-                side_name(t, side),
-                g.waiting(side),
-                g.home(side)
-            ),
-        });
+        s.push(' ');
+        s.push_str(&say(lang, key, &args));
     }
     if !g.pool().is_empty() {
         let pool: Vec<String> = g.pool().iter().map(|c| chip_label(*c, lang)).collect();
-        s.push_str(&match lang {
-            Lang::En => format!(" Results held: {}.", pool.join(", ")),
-            Lang::Ko => format!(" 남은 결과: {}.", pool.join(", ")),
-        });
+        s.push(' ');
+        s.push_str(&say(
+            lang,
+            "view-alt-held",
+            &[("list", pool.join(", ").into())],
+        ));
     }
     if let Some(seat) = t.acting() {
-        s.push_str(&match lang {
-            Lang::En => format!(" {} to act.", seat_name(t, seat)),
-            Lang::Ko => format!(" {}{} 차례.", seat_name(t, seat), honor(t, seat)),
-        });
+        s.push(' ');
+        s.push_str(&say(
+            lang,
+            "view-alt-acting",
+            &[("who", honored(t, seat).into())],
+        ));
     }
     s
 }
 
-/// A side's name: the seat's name, or the team's in 2v2.
-/// A side as a Korean sentence names it: a player with 님, a team bare (no 님 after a team).
-pub fn side_ko(t: &Table, side: u8) -> String {
+/// A side as a sentence names it: in Korean a player with 님, a team bare (no 님 after a
+/// team); in other languages the side's name.
+pub fn side_in_sentence(t: &Table, side: u8) -> String {
     if t.settings.teams {
         side_name(t, side)
     } else {
-        format!("{}{}", side_name(t, side), honor(t, side))
+        honored(t, side)
     }
 }
 
-/// " 님" after a person's name in Korean; nothing after a bot's.
+// Korean particles: the words are in the catalog, the particles after a seat's name depend on
+// who sits there (a person or a bot), so they are chosen here and come as part of `$who`.
+
+/// A seat's name, in Korean with " 님" after a person's name (nothing after a bot's).
+fn honored(t: &Table, seat: u8) -> String {
+    format!("{}{}", seat_name(t, seat), honor(t, seat))
+}
+
+/// A seat's name with the subject particle in Korean: "님이" for a person; "이" for a bot (a
+/// bot's name ends with its level, 보통, 쉬움 or 어려움 in brackets: a final consonant).
+fn subject(t: &Table, seat: u8) -> String {
+    let particle = if t.lang() != Lang::Ko {
+        ""
+    } else {
+        match t.seats.get(seat as usize).map(|s| &s.player) {
+            Some(Player::Bot { .. }) => "이",
+            _ => " 님이",
+        }
+    };
+    format!("{}{particle}", seat_name(t, seat))
+}
+
+/// " 님" after a person's name in Korean; nothing after a bot's, nor in other languages.
 fn honor(t: &Table, seat: u8) -> &'static str {
+    if t.lang() != Lang::Ko {
+        return "";
+    }
     match t.seats.get(seat as usize).map(|s| &s.player) {
         Some(Player::Bot { .. }) => "",
         _ => " 님",
     }
 }
 
-/// The subject particle after a seat's name in Korean: "님이" for a person; "이" for a bot
-/// (a bot's name ends with its level, 보통, 쉬움 or 어려움 in brackets: a final consonant).
-fn subject(t: &Table, seat: u8) -> &'static str {
-    match t.seats.get(seat as usize).map(|s| &s.player) {
-        Some(Player::Bot { .. }) => "이",
-        _ => " 님이",
-    }
-}
-
+/// A side's name: the seat's name, or the team's in 2v2.
 pub fn side_name(t: &Table, side: u8) -> String {
     if t.settings.teams {
+        let lang = t.lang();
         let names: Vec<String> = t
             .seats
             .iter()
             .enumerate()
             .filter(|(i, _)| (*i as u8) % 2 == side)
-            .map(|(i, s)| s.name(i, t.lang()))
+            .map(|(i, s)| s.name(i, lang))
             .collect();
         let team = if side == 0 { "A" } else { "B" };
-        match t.lang() {
-            Lang::En => format!("Team {team} ({})", names.join(" & ")),
-            Lang::Ko => format!("{team}팀 ({})", names.join(", ")),
-        }
+        let team = say(lang, "team-name", &[("team", team.into())]);
+        format!("{team} ({})", names.join(&word(lang, "view-team-joiner")))
     } else {
         seat_name(t, side)
     }
@@ -1277,38 +1271,30 @@ fn play_text(t: &Table) -> String {
             }
         })
         .collect();
-    let doing = match (g.phase(), lang) {
-        (Phase::Throw, Lang::En) => "throw the sticks".to_string(),
-        (Phase::Throw, Lang::Ko) => "윷을 던질 차례".to_string(),
-        (_, Lang::En) => match t.shown_chip() {
-            Some(c) => format!(
-                "move a piece with {} (the numbered buttons match the board)",
-                chip_label(c, lang)
-            ),
-            None => "pick a result to spend".to_string(),
-        },
-        (_, Lang::Ko) => match t.shown_chip() {
-            Some(c) => format!(
-                "{}(으)로 움직일 말 고르기 (버튼 번호가 판의 표시와 같아요)",
-                chip_label(c, lang)
-            ),
-            None => "쓸 결과 고르기".to_string(),
-        },
+    let doing = match (g.phase(), t.shown_chip()) {
+        (Phase::Throw, _) => word(lang, "view-doing-throw"),
+        (_, Some(c)) => say(
+            lang,
+            "view-doing-move",
+            &[("chip", chip_label(c, lang).into())],
+        ),
+        (_, None) => word(lang, "view-doing-pick"),
     };
-    let away = if away {
-        tr(lang, " (away: the bot plays)", " (자리 비움: 봇이 둬요)")
-    } else {
-        String::new()
-    };
-    match lang {
-        Lang::En => s.push_str(&format!("▶️ **{who}**{away}: {doing}.")),
-        Lang::Ko => s.push_str(&format!("▶️ **{who}**{}{away}: {doing}.", honor(t, seat))),
-    }
+    // The name in bold, the Korean 님 after it (outside the bold).
+    let who = format!("**{who}**{}", honor(t, seat));
+    let key = if away { "view-turn-away" } else { "view-turn" };
+    s.push_str(&say(
+        lang,
+        key,
+        &[("who", who.into()), ("doing", doing.into())],
+    ));
     if !pool.is_empty() {
-        s.push_str(&match lang {
-            Lang::En => format!("\nResults to spend: {}", pool.join(", ")),
-            Lang::Ko => format!("\n쓸 결과: {}", pool.join(", ")),
-        });
+        s.push('\n');
+        s.push_str(&say(
+            lang,
+            "view-to-spend",
+            &[("list", pool.join(", ").into())],
+        ));
     }
     if let Some(line) = super::after::commitment_line(t) {
         s.push('\n');
@@ -1328,7 +1314,7 @@ fn end_text(t: &Table) -> String {
     if t.status == Status::Stopped {
         match &t.notice {
             Some(n) => s.push_str(n),
-            None => s.push_str(&tr(lang, "The game was stopped.", "판을 끝냈어요.")),
+            None => s.push_str(&word(lang, "view-stopped")),
         }
         return s;
     }
@@ -1337,23 +1323,20 @@ fn end_text(t: &Table) -> String {
         s.push('\n');
     }
     if let Some(o) = t.game.as_ref().and_then(|g| g.outcome()) {
-        s.push_str(&tr(lang, "Final ranking:\n", "최종 순위:\n"));
+        s.push_str(&word(lang, "view-final-ranking"));
+        s.push('\n');
+        let g = t.game.as_ref().expect("finished game");
         for (i, side) in o.ranking.iter().enumerate() {
-            let g = t.game.as_ref().expect("finished game");
-            s.push_str(&match lang {
-                Lang::En => format!(
-                    "{}. {} — {} home\n",
-                    i + 1,
-                    side_name(t, *side),
-                    g.home(*side)
-                ),
-                Lang::Ko => format!(
-                    "{}. {} — 골인 {}\n",
-                    i + 1,
-                    side_name(t, *side),
-                    g.home(*side)
-                ),
-            });
+            s.push_str(&say(
+                lang,
+                "view-ranking-line",
+                &[
+                    ("place", (i as u32 + 1).into()),
+                    ("side", side_name(t, *side).into()),
+                    ("home", g.home(*side).into()),
+                ],
+            ));
+            s.push('\n');
         }
     }
     if let Some(line) = super::after::seed_line(t) {
@@ -1365,15 +1348,18 @@ fn end_text(t: &Table) -> String {
         let score: Vec<String> = (0..sides)
             .map(|sd| format!("{} {}", side_name(t, sd), t.series.wins[sd as usize]))
             .collect();
-        s.push_str(&match lang {
-            Lang::En => format!("Match: {}", score.join(" · ")),
-            Lang::Ko => format!("승부: {}", score.join(" · ")),
-        });
+        s.push_str(&say(
+            lang,
+            "view-match",
+            &[("score", score.join(" · ").into())],
+        ));
         if let Some(w) = t.series.winner() {
-            s.push_str(&match lang {
-                Lang::En => format!("\n🏆 {} wins the match!", side_name(t, w)),
-                Lang::Ko => format!("\n🏆 {}이 승부에서 이겼어요!", side_ko(t, w)),
-            });
+            s.push('\n');
+            s.push_str(&say(
+                lang,
+                "view-match-won",
+                &[("side", side_in_sentence(t, w).into())],
+            ));
         }
     }
     s
