@@ -12,19 +12,19 @@ pub mod text;
 pub mod theme;
 
 use crate::game::{Chip, Dest, Event, Game, Move, Phase, Point, Seat, Side};
+use crate::i18n::say;
 use canvas::{Canvas, Op, Palette, Rect, Rgb, Sprite};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use text::Text;
 use theme::*;
 
-/// The language of the labels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    Ko,
-}
+/// The language of the labels: a table's language (the texts are in the catalog,
+/// `assets/locales/*/picture.ftl`).
+pub use crate::table::Lang;
+
+/// Every language a background is drawn for.
+const LANGS: [Lang; 3] = [Lang::En, Lang::Ko, Lang::Es];
 
 /// A bot's level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,15 +35,13 @@ pub enum BotLevel {
 }
 
 impl BotLevel {
-    pub fn label(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (BotLevel::Easy, Lang::En) => "Easy",
-            (BotLevel::Normal, Lang::En) => "Normal",
-            (BotLevel::Master, Lang::En) => "Master",
-            (BotLevel::Easy, Lang::Ko) => "쉬움",
-            (BotLevel::Normal, Lang::Ko) => "보통",
-            (BotLevel::Master, Lang::Ko) => "어려움",
-        }
+    pub fn label(self, lang: Lang) -> String {
+        let key = match self {
+            BotLevel::Easy => "picture-level-easy",
+            BotLevel::Normal => "picture-level-normal",
+            BotLevel::Master => "picture-level-master",
+        };
+        say(lang, key, &[])
     }
 }
 
@@ -215,10 +213,11 @@ impl Frame {
     fn name(&self, seat: Seat) -> String {
         match self.players.get(seat as usize) {
             Some(p) if !p.name.trim().is_empty() => p.name.clone(),
-            _ => match self.lang {
-                Lang::En => format!("Player {}", seat + 1),
-                Lang::Ko => format!("{}번 선수", seat + 1),
-            },
+            _ => say(
+                self.lang,
+                "picture-player",
+                &[("n", (seat as u32 + 1).into())],
+            ),
         }
     }
 }
@@ -240,15 +239,23 @@ pub fn chip_steps(chip: Chip) -> String {
 }
 
 fn ordinal(i: usize, lang: Lang) -> String {
-    match lang {
-        Lang::Ko => format!("{i}위"),
-        Lang::En => match i {
-            1 => "1st".into(),
-            2 => "2nd".into(),
-            3 => "3rd".into(),
-            n => format!("{n}th"),
-        },
-    }
+    say(lang, "picture-ordinal", &[("n", (i as u32).into())])
+}
+
+/// A throw's small label under its Korean name: its romanised name and steps ("do 1"), or
+/// the steps alone in Korean.
+fn chip_small(chip: Chip, lang: Lang) -> String {
+    let key = match chip {
+        Chip::Do => "picture-chip-do",
+        Chip::Gae => "picture-chip-gae",
+        Chip::Geol => "picture-chip-geol",
+        Chip::Yut => "picture-chip-yut",
+        Chip::Mo => "picture-chip-mo",
+        Chip::Backdo => "picture-chip-backdo",
+        Chip::Seoul => "picture-chip-seoul",
+        Chip::Busan => "picture-chip-busan",
+    };
+    say(lang, key, &[("steps", chip_steps(chip).into())])
 }
 
 /// Draws frames. Build once (about 100 ms), share, render from any thread.
@@ -279,7 +286,7 @@ impl Renderer {
         let (keys, ramps) = palette_spec();
         let pal = Palette::build(&keys, &ramps);
         let mut bg = vec![];
-        for lang in [Lang::En, Lang::Ko] {
+        for lang in LANGS {
             for seats in 2..=4 {
                 let pm = paint::background(&text, lang, seats);
                 bg.push(((lang, seats), paint::to_indices(&pm, &pal)));
@@ -482,35 +489,23 @@ impl Renderer {
                     pill(cv, &mut pen, &ordinal(i + 1, lang), bg, fg);
                 }
             } else if active {
-                let s = match (game.phase(), lang) {
-                    (Phase::Throw, Lang::En) => "▶ to throw",
-                    (_, Lang::En) => "▶ to move",
-                    (Phase::Throw, Lang::Ko) => "▶ 던질 차례",
-                    (_, Lang::Ko) => "▶ 말 쓸 차례",
+                let key = match game.phase() {
+                    Phase::Throw => "picture-turn-throw",
+                    _ => "picture-turn-move",
                 };
-                pill(cv, &mut pen, s, HIGHLIGHT, INK);
+                pill(cv, &mut pen, &say(lang, key, &[]), HIGHLIGHT, INK);
             }
             let mut parts: Vec<String> = vec![];
             if game.teams() {
-                parts.push(match lang {
-                    Lang::En => format!("Team {}", SIDE_LETTER[side as usize % 4]),
-                    Lang::Ko => format!("{}팀", SIDE_LETTER[side as usize % 4]),
-                });
+                let team = SIDE_LETTER[side as usize % 4];
+                parts.push(say(lang, "picture-team", &[("team", team.into())]));
             }
             if let Some(level) = info.and_then(|i| i.bot) {
-                parts.push(match lang {
-                    Lang::En => format!("🤖 {}", level.label(lang)),
-                    Lang::Ko => format!("🤖 {}", level.label(lang)),
-                });
+                parts.push(format!("🤖 {}", level.label(lang)));
             }
             let right = xf + PANEL_W as f32 - 150.0;
             if info.is_some_and(|i| i.away) {
-                let s = if lang == Lang::En {
-                    "away"
-                } else {
-                    "자리 비움"
-                };
-                pill(cv, &mut pen, s, AWAY, WHITE);
+                pill(cv, &mut pen, &say(lang, "picture-away", &[]), AWAY, WHITE);
             }
             if !parts.is_empty() && right - pen > 20.0 {
                 let s = self.text.fit(&parts.join(" · "), 15, right - pen - 2.0);
@@ -591,20 +586,14 @@ impl Renderer {
         for (p, side, count) in &last.captured {
             let (x, y) = point_xy(*p, rows);
             cv.circle(x, y, 37.0, Some(5.0), CAPTURE, 1.0);
-            let s = match lang {
-                Lang::En => format!("captured {count}×"),
-                Lang::Ko => format!("잡았다 {count}×"),
-            };
+            let s = say(lang, "picture-captured", &[("count", (*count).into())]);
             // The pill ends with the captured side's piece.
             let (px, w) = self.pill_center(cv, x, y + 52.0, &s, CAPTURE, WHITE, 24.0);
             cv.blit_center(&self.mini[*side as usize % 4], px + w - 17.0, y + 52.0);
         }
         if last.finished > 0 {
             let (x, y) = home_xy(rows);
-            let s = match lang {
-                Lang::En => format!("+{} home", last.finished),
-                Lang::Ko => format!("+{} 골인", last.finished),
-            };
+            let s = say(lang, "picture-finished", &[("count", last.finished.into())]);
             self.pill_center(cv, x - 88.0, y + 24.0, &s, FINISH, WHITE, 0.0);
         }
     }
@@ -632,19 +621,19 @@ impl Renderer {
         let lang = frame.lang;
         let y0 = (header(rows) + BOARD) as f32;
         let name = frame.name(game.turn());
-        let status = match (game.phase(), lang, frame.selected) {
-            (Phase::Over, Lang::En, _) => "Game over".to_string(),
-            (Phase::Over, Lang::Ko, _) => "게임 끝".to_string(),
-            (Phase::Throw, Lang::En, _) => format!("{name}: throw the sticks"),
-            (Phase::Throw, Lang::Ko, _) => format!("{name}: 윷을 던지세요"),
-            (Phase::Spend, Lang::En, Some(c)) => {
-                format!("{name}: {} {} — pick a move", c.korean(), chip_steps(c))
-            }
-            (Phase::Spend, Lang::Ko, Some(c)) => {
-                format!("{name}: {} {} — 말을 고르세요", c.korean(), chip_steps(c))
-            }
-            (Phase::Spend, Lang::En, None) => format!("{name}: choose a throw to use"),
-            (Phase::Spend, Lang::Ko, None) => format!("{name}: 쓸 결과를 고르세요"),
+        let status = match (game.phase(), frame.selected) {
+            (Phase::Over, _) => say(lang, "picture-status-over", &[]),
+            (Phase::Throw, _) => say(lang, "picture-status-throw", &[("name", name.into())]),
+            (Phase::Spend, Some(c)) => say(
+                lang,
+                "picture-status-move",
+                &[
+                    ("name", name.into()),
+                    ("chip", c.korean().into()),
+                    ("steps", chip_steps(c).into()),
+                ],
+            ),
+            (Phase::Spend, None) => say(lang, "picture-status-spend", &[("name", name.into())]),
         };
         let status = self.text.fit(&status, 22, 520.0);
         self.text.draw(cv, 26.0, y0 + 38.0, 22, CREAM, &status);
@@ -677,11 +666,8 @@ impl Renderer {
         let cw = (500.0 / n - 8.0).min(82.0);
         let top = y0 + 54.0;
         if pool.is_empty() && game.phase() != Phase::Over {
-            let s = match lang {
-                Lang::En => "no results held",
-                Lang::Ko => "남은 결과 없음",
-            };
-            self.text.draw(cv, 28.0, top + 50.0, 18, PAPER_EDGE, s);
+            let s = say(lang, "picture-pool-empty", &[]);
+            self.text.draw(cv, 28.0, top + 50.0, 18, PAPER_EDGE, &s);
         }
         let mut marked = false;
         for (i, &(chip, count)) in items.iter().enumerate() {
@@ -702,10 +688,7 @@ impl Renderer {
             let big = if cw < 60.0 { big * 2 / 3 } else { big };
             self.text
                 .draw_center(cv, x + cw / 2.0, top + 44.0, big, INK, chip.korean());
-            let mut small = match lang {
-                Lang::En => format!("{} {}", chip.name(), chip_steps(chip)),
-                Lang::Ko => chip_steps(chip),
-            };
+            let mut small = chip_small(chip, lang);
             if count > 1 {
                 small = format!("{} ×{count}", chip_steps(chip));
             }
@@ -763,16 +746,13 @@ impl Renderer {
                 Some(c) => {
                     self.text
                         .draw_center(cv, rx, top + 46.0, 40, CREAM, c.korean());
-                    let s = match lang {
-                        Lang::En => format!("{} {}", c.name(), chip_steps(c)),
-                        Lang::Ko => chip_steps(c),
-                    };
+                    let s = chip_small(c, lang);
                     self.text.draw_center(cv, rx, top + 76.0, 17, CREAM, &s);
                 }
                 None => {
                     self.text.draw_center(cv, rx, top + 46.0, 36, CREAM, "낙");
-                    let s = if lang == Lang::En { "void" } else { "무효" };
-                    self.text.draw_center(cv, rx, top + 76.0, 17, CREAM, s);
+                    let s = say(lang, "picture-toss-void", &[]);
+                    self.text.draw_center(cv, rx, top + 76.0, 17, CREAM, &s);
                 }
             }
         }
@@ -801,25 +781,29 @@ impl Renderer {
             WOOD_DARK,
             0.6,
         );
-        let team = (0..game.seats())
+        // How many seats won: one wins, a team win.
+        let count = (0..game.seats())
             .filter(|s| game.side_of(*s) == o.winner)
-            .count()
-            > 1;
-        let title = match lang {
-            Lang::En if team => format!("🏆 {} win!", names(o.winner)),
-            Lang::En => format!("🏆 {} wins!", names(o.winner)),
-            Lang::Ko => format!("🏆 {} 승리!", names(o.winner)),
-        };
+            .count() as u32;
+        let title = say(
+            lang,
+            "picture-winner",
+            &[("names", names(o.winner).into()), ("count", count.into())],
+        );
         let title = self.text.fit(&title, 36, bw - 40.0);
         self.text
             .draw_center(cv, bx + bw / 2.0, by + 62.0, 36, HIGHLIGHT, &title);
         for (i, side) in o.ranking.iter().enumerate() {
             let y = by + 110.0 + i as f32 * 40.0;
             cv.blit_center(&self.mini[*side as usize % 4], bx + 110.0, y - 8.0);
-            let home = match lang {
-                Lang::En => format!("{}/{} home", game.home(*side), game.pieces_per_side()),
-                Lang::Ko => format!("{}/{} 골인", game.home(*side), game.pieces_per_side()),
-            };
+            let home = say(
+                lang,
+                "picture-home-count",
+                &[
+                    ("home", game.home(*side).into()),
+                    ("pieces", game.pieces_per_side().into()),
+                ],
+            );
             self.text
                 .draw(cv, bx + 40.0, y, 24, CREAM, &ordinal(i + 1, lang));
             let n = self.text.fit(&names(*side), 24, 250.0);

@@ -6,6 +6,7 @@ use super::text::Text;
 use super::theme::*;
 use super::Lang;
 use crate::game::board::POINTS;
+use crate::i18n::say;
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 fn paint(c: Rgb, alpha: f32) -> Paint<'static> {
@@ -203,17 +204,17 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
     let top = header(rows) as f32;
     let mut pm = new_pixmap(W as u32, h as u32);
     pm.fill(WOOD.skia());
-    let (wl, hl) = match lang {
-        Lang::En => ("wait", "home"),
-        Lang::Ko => ("대기", "골인"),
-    };
+    let (wl, hl) = (
+        say(lang, "picture-label-wait", &[]),
+        say(lang, "picture-label-home", &[]),
+    );
     for seat in 0..seats {
         let (x, y) = panel_xy(seat);
         let (x, y) = (x as f32, y as f32);
         panel(&mut pm, x, y);
         let rx = x + PANEL_W as f32 - 104.0 - 42.0;
-        text.draw_pixmap_left(&mut pm, rx, y + 30.0, 14, INK_SOFT, wl);
-        text.draw_pixmap_left(&mut pm, rx, y + 60.0, 14, INK_SOFT, hl);
+        text.draw_pixmap_left(&mut pm, rx, y + 30.0, 14, INK_SOFT, &wl);
+        text.draw_pixmap_left(&mut pm, rx, y + 60.0, 14, INK_SOFT, &hl);
     }
     // Footer band.
     let fb = rrect(
@@ -298,19 +299,12 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
         Transform::identity(),
         None,
     );
-    let (home, start) = match lang {
-        Lang::En => ("HOME", "START · FINISH"),
-        Lang::Ko => ("골인", "출발 · 도착"),
-    };
-    text.draw_pixmap(
-        &mut pm,
-        hx,
-        hy + 5.0,
-        if lang == Lang::En { 12 } else { 15 },
-        INK_SOFT,
-        home,
-    );
-    text.draw_pixmap(&mut pm, cx - 40.0, cy + 52.0, 17, INK, start);
+    let home = say(lang, "picture-home-mark", &[]);
+    let start = say(lang, "picture-start-finish", &[]);
+    // Capital Latin letters fit the ring at 12 px; Hangul is drawn larger.
+    let size = if lang == Lang::Ko { 15 } else { 12 };
+    text.draw_pixmap(&mut pm, hx, hy + 5.0, size, INK_SOFT, &home);
+    text.draw_pixmap(&mut pm, cx - 40.0, cy + 52.0, 17, INK, &start);
     // Points: the corners and 방 larger, with an inner ring.
     for p in 0..POINTS as u8 {
         let (x, y) = xy(p);
@@ -331,20 +325,16 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
         }
     }
     // Station names, quietly.
-    let names: [(u8, f32, f32, &str, &str); 5] = [
-        (5, 46.0, -46.0, "모", "Mo"),
-        (10, -42.0, -50.0, "뒷모", "Dwitmo"),
-        (15, -42.0, 54.0, "찌모", "Jjimo"),
-        (22, 0.0, 54.0, "방", "Bang"),
-        (0, 0.0, 0.0, "", ""),
+    let names: [(u8, f32, f32, &str); 4] = [
+        (5, 46.0, -46.0, "picture-station-mo"),
+        (10, -42.0, -50.0, "picture-station-dwitmo"),
+        (15, -42.0, 54.0, "picture-station-jjimo"),
+        (22, 0.0, 54.0, "picture-station-bang"),
     ];
-    for (p, dx, dy, ko, en) in names {
-        if ko.is_empty() {
-            continue;
-        }
+    for (p, dx, dy, key) in names {
         let (x, y) = xy(p);
-        let s = if lang == Lang::Ko { ko } else { en };
-        text.draw_pixmap(&mut pm, x + dx, y + dy + 6.0, 17, INK_SOFT, s);
+        let s = say(lang, key, &[]);
+        text.draw_pixmap(&mut pm, x + dx, y + dy + 6.0, 17, INK_SOFT, &s);
     }
     pm
 }

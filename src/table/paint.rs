@@ -1,9 +1,10 @@
 //! The board picture of a table, drawn by the renderer.
 
-use super::core::{Lang, Player, Table};
+use super::core::{Player, Table};
 use super::view::{move_mark, Painter};
 use crate::ai::Level;
 use crate::game::Move;
+use crate::i18n::say;
 use crate::render::{self, BotLevel, Frame, LastMove, SeatInfo};
 
 /// Draws boards with the shared renderer (built once, on first use).
@@ -11,10 +12,7 @@ pub struct RenderPainter;
 
 /// The renderer's frame for a table.
 pub fn frame_of(t: &Table) -> Frame {
-    let lang = match t.lang() {
-        Lang::En => render::Lang::En,
-        Lang::Ko => render::Lang::Ko,
-    };
+    let lang = t.lang();
     let players = t
         .seats
         .iter()
@@ -23,10 +21,7 @@ pub fn frame_of(t: &Table) -> Frame {
             let mut info = match &s.player {
                 Player::Human { name, .. } => SeatInfo::human(name),
                 Player::Bot { level } => {
-                    let name = match lang {
-                        render::Lang::En => format!("Bot {}", i + 1),
-                        render::Lang::Ko => format!("봇 {}", i + 1),
-                    };
+                    let name = say(lang, "picture-bot", &[("n", (i as u32 + 1).into())]);
                     let level = match level {
                         Level::Easy | Level::Random => BotLevel::Easy,
                         Level::Normal | Level::Reference => BotLevel::Normal,

@@ -1,1 +1,58 @@
 # picture texts (en)
+
+## The board picture (src/render, src/table/paint.rs).
+
+# Bot levels, after 🤖 in a seat's panel.
+picture-level-easy = Easy
+picture-level-normal = Normal
+picture-level-master = Master
+# A seat without a name, and a bot's name.
+picture-player = Player { $n }
+picture-bot = Bot { $n }
+# A place in the final ranking.
+picture-ordinal = { $n }{ $n ->
+        [1] st
+        [2] nd
+        [3] rd
+       *[other] th
+    }
+# The pill of the seat to act.
+picture-turn-throw = ▶ to throw
+picture-turn-move = ▶ to move
+picture-team = Team { $team }
+picture-away = away
+# The last move's marks.
+picture-captured = captured { $count }×
+picture-finished = +{ $count } home
+# The footer: who acts and how.
+picture-status-over = Game over
+picture-status-throw = { $name }: throw the sticks
+picture-status-move = { $name }: { $chip } { $steps } — pick a move
+picture-status-spend = { $name }: choose a throw to use
+picture-pool-empty = no results held
+# A throw's small label under its Korean name ($steps: 1, 2, … −1).
+picture-chip-do = do { $steps }
+picture-chip-gae = gae { $steps }
+picture-chip-geol = geol { $steps }
+picture-chip-yut = yut { $steps }
+picture-chip-mo = mo { $steps }
+picture-chip-backdo = backdo { $steps }
+picture-chip-seoul = seoul { $steps }
+picture-chip-busan = busan { $steps }
+# A throw with a stick off the mat (under 낙).
+picture-toss-void = void
+# The winner's banner ($count: seats on the winning side).
+picture-winner = 🏆 { $names } { $count ->
+        [one] wins
+       *[other] win
+    }!
+picture-home-count = { $home }/{ $pieces } home
+# The board: the panels' row labels, the home ring, the start point, the stations.
+picture-label-wait = wait
+picture-label-home = home
+picture-home-mark = HOME
+picture-start-finish = START · FINISH
+picture-station-mo = Mo
+picture-station-dwitmo = Dwitmo
+picture-station-jjimo = Jjimo
+picture-station-bang = Bang

@@ -1,1 +1,43 @@
 # picture texts (es)
+
+## La imagen del tablero (src/render, src/table/paint.rs). Textos cortos: van dibujados.
+
+picture-level-easy = Fácil
+picture-level-normal = Normal
+picture-level-master = Maestro
+picture-player = Jugador { $n }
+picture-bot = Bot { $n }
+picture-ordinal = { $n }.º
+picture-turn-throw = ▶ lanza
+picture-turn-move = ▶ mueve
+picture-team = Equipo { $team }
+picture-away = ausente
+picture-captured = capturó { $count }×
+picture-finished = +{ $count } a meta
+picture-status-over = Fin de la partida
+picture-status-throw = { $name }: lanza los palos
+picture-status-move = { $name }: { $chip } { $steps } — elige una ficha
+picture-status-spend = { $name }: elige qué tirada usar
+picture-pool-empty = no quedan resultados
+picture-chip-do = do { $steps }
+picture-chip-gae = gae { $steps }
+picture-chip-geol = geol { $steps }
+picture-chip-yut = yut { $steps }
+picture-chip-mo = mo { $steps }
+picture-chip-backdo = back-do { $steps }
+picture-chip-seoul = seúl { $steps }
+picture-chip-busan = busan { $steps }
+picture-toss-void = nula
+picture-winner = 🏆 ¡{ $names } { $count ->
+        [one] gana
+       *[other] ganan
+    }!
+picture-home-count = { $home }/{ $pieces } en meta
+picture-label-wait = salida
+picture-label-home = meta
+picture-home-mark = META
+picture-start-finish = SALIDA · META
+picture-station-mo = Mo
+picture-station-dwitmo = Dwitmo
+picture-station-jjimo = Jjimo
+picture-station-bang = Bang
