@@ -1,7 +1,10 @@
-//! Every word the replay, the chart and the review show, per language, in one table (a new
-//! language is one more `Words`).
+//! Every word the replay, the chart and the review show, per language: the catalog's
+//! `replay-*` texts (`assets/locales/*/standings.ftl`), gathered once per language into a
+//! `Words` (a new language is one more catalog).
 
+use crate::i18n;
 use crate::table::Lang;
+use std::sync::OnceLock;
 
 pub struct Words {
     pub chart_title: &'static str,
@@ -23,49 +26,39 @@ pub struct Words {
     pub replay_of: &'static str,
 }
 
-const EN: Words = Words {
-    chart_title: "Chance to win after every action (Master's estimate)",
-    chance_axis: "chance to win",
-    actions_axis: "actions",
-    turning_point: "turning point",
-    capture: "capture",
-    stack: "stack",
-    backdo: "Back-Do",
-    review_title: "Your costliest decisions",
-    nothing_to_review: "Master found no decision of yours that gave away win chance. Well played!",
-    not_playing: "You did not play in that game, so there is nothing of yours to review.",
-    played: "you played",
-    master: "Master would play",
-    lost: "chance lost",
-    action: "action",
-    points: "points",
-    thinned: "a long game: only some of its actions are shown",
-    replay_of: "Replay of game",
-};
-
-const KO: Words = Words {
-    chart_title: "매 수마다 이길 확률 (어려움 봇의 추정)",
-    chance_axis: "이길 확률",
-    actions_axis: "수",
-    turning_point: "승부처",
-    capture: "잡기",
-    stack: "업기",
-    backdo: "빽도",
-    review_title: "가장 아까웠던 선택",
-    nothing_to_review: "이길 확률을 잃은 선택이 없었어요. 잘 두셨어요!",
-    not_playing: "그 판에 참가하지 않아서 돌아볼 수가 없어요.",
-    played: "둔 수",
-    master: "어려움 봇의 수",
-    lost: "잃은 확률",
-    action: "수",
-    points: "%p",
-    thinned: "긴 판이라 일부 수만 보여요",
-    replay_of: "다시 보기: 판",
-};
+impl Words {
+    /// The words of one catalog language. Built once per language and kept for the life of
+    /// the process (three small tables), so the words can stay `&'static str`.
+    fn of(code: &str) -> Words {
+        let w = |key: &str| -> &'static str {
+            Box::leak(i18n::say_in(code, key, &[]).into_boxed_str())
+        };
+        Words {
+            chart_title: w("replay-chart-title"),
+            chance_axis: w("replay-chance-axis"),
+            actions_axis: w("replay-actions-axis"),
+            turning_point: w("replay-turning-point"),
+            capture: w("replay-capture"),
+            stack: w("replay-stack"),
+            backdo: w("replay-backdo"),
+            review_title: w("replay-review-title"),
+            nothing_to_review: w("replay-nothing-to-review"),
+            not_playing: w("replay-not-playing"),
+            played: w("replay-played"),
+            master: w("replay-master"),
+            lost: w("replay-lost"),
+            action: w("replay-action"),
+            points: w("replay-points"),
+            thinned: w("replay-thinned"),
+            replay_of: w("replay-replay-of"),
+        }
+    }
+}
 
 pub fn words(lang: Lang) -> &'static Words {
-    match lang {
-        Lang::En => &EN,
-        Lang::Ko => &KO,
-    }
+    static WORDS: OnceLock<Vec<Words>> = OnceLock::new();
+    let all = WORDS.get_or_init(|| i18n::LANGS.iter().map(|code| Words::of(code)).collect());
+    let code = i18n::code(lang);
+    let at = i18n::LANGS.iter().position(|c| *c == code).unwrap_or(0);
+    &all[at]
 }

@@ -5,6 +5,7 @@
 use super::core::{Lang, Status, Table};
 use super::persist;
 use super::view::{Button, Style};
+use crate::i18n::say;
 use crate::replay::anim::{self, Options, Replay};
 use crate::replay::record::Record;
 use crate::replay::words::words;
@@ -58,60 +59,38 @@ pub fn decode_after(id: &str) -> Option<(i64, AfterButton)> {
 
 /// The row of a finished board: Replay, Analysis, My game review.
 pub fn buttons(game: i64, lang: Lang) -> Vec<Button> {
-    let b = |label: (&str, &str), style: Style, which: AfterButton| Button {
-        label: match lang {
-            Lang::En => label.0,
-            Lang::Ko => label.1,
-        }
-        .to_string(),
+    let b = |key: &str, style: Style, which: AfterButton| Button {
+        label: say(lang, key, &[]),
         style,
         custom_id: encode_after(game, which),
         disabled: false,
     };
     vec![
+        b("after-button-replay", Style::Secondary, AfterButton::Replay),
         b(
-            ("🎞️ Replay", "🎞️ 다시 보기"),
-            Style::Secondary,
-            AfterButton::Replay,
-        ),
-        b(
-            ("📈 Analysis", "📈 분석"),
+            "after-button-analysis",
             Style::Secondary,
             AfterButton::Analysis,
         ),
-        b(
-            ("🔍 My game review", "🔍 내 수 돌아보기"),
-            Style::Secondary,
-            AfterButton::Review,
-        ),
+        b("after-button-review", Style::Secondary, AfterButton::Review),
     ]
 }
 
 /// The commitment line of a running game's board: the SHA-256 of its throw seed.
 pub fn commitment_line(t: &Table) -> Option<String> {
     let c = t.throw_seed?.commitment();
-    Some(match t.lang() {
-        Lang::En => {
-            format!("-# 🎲 Throws committed: SHA-256 `{c}` (the seed is shown when the game ends)")
-        }
-        Lang::Ko => format!("-# 🎲 던지기 약속값: SHA-256 `{c}` (시드는 판이 끝나면 공개해요)"),
-    })
+    Some(say(
+        t.lang(),
+        "after-commitment",
+        &[("commitment", c.into())],
+    ))
 }
 
 /// The seed line of a finished game's board: the seed itself, revealed.
 pub fn seed_line(t: &Table) -> Option<String> {
     let seed = t.throw_seed?;
     t.game.as_ref()?.outcome()?;
-    Some(match t.lang() {
-        Lang::En => format!(
-            "-# 🎲 Throw seed: `{}` (its SHA-256 is the commitment shown at the start; check every throw with `/yut replay` and `yutbot verify`)",
-            seed.hex()
-        ),
-        Lang::Ko => format!(
-            "-# 🎲 던지기 시드: `{}` (SHA-256이 처음에 보인 약속값이에요. `/yut replay`와 `yutbot verify`로 모든 던지기를 확인할 수 있어요)",
-            seed.hex()
-        ),
-    })
+    Some(say(t.lang(), "after-seed", &[("seed", seed.hex().into())]))
 }
 
 /// Why a replay, an analysis or a review is refused (shown privately).
@@ -137,27 +116,17 @@ pub enum AfterProblem {
 impl AfterProblem {
     pub fn message(&self, lang: Lang) -> String {
         use AfterProblem::*;
-        match (self, lang) {
-            (NoSuchGame, Lang::En) => "There is no game with that number.".into(),
-            (NoSuchGame, Lang::Ko) => "그 번호의 판이 없어요.".into(),
-            (NoFinishedGame, Lang::En) => {
-                "No game has finished in this channel yet, so there is nothing to replay.".into()
-            }
-            (NoFinishedGame, Lang::Ko) => "이 채널에는 아직 끝난 판이 없어요.".into(),
-            (OtherServer, Lang::En) => "That game was played in another server.".into(),
-            (OtherServer, Lang::Ko) => "다른 서버에서 한 판이에요.".into(),
-            (Running, Lang::En) => {
-                "That game is still running: its replay comes when it is over.".into()
-            }
-            (Running, Lang::Ko) => "아직 진행 중인 판이에요. 끝난 뒤에 다시 볼 수 있어요.".into(),
-            (NotStarted, Lang::En) => "That game was stopped before it began.".into(),
-            (NotStarted, Lang::Ko) => "시작하기 전에 끝난 판이에요.".into(),
-            (NotPlaying, _) => words(lang).not_playing.into(),
-            (Broken(_), Lang::En) => "Sorry, that game's record could not be replayed.".into(),
-            (Broken(_), Lang::Ko) => "죄송해요, 그 판의 기록을 다시 재생하지 못했어요.".into(),
-            (Storage(_), Lang::En) => "Sorry, I couldn't read the game. Please try again.".into(),
-            (Storage(_), Lang::Ko) => "죄송해요, 판을 읽지 못했어요. 다시 해 주세요.".into(),
-        }
+        let key = match self {
+            NoSuchGame => "after-no-such-game",
+            NoFinishedGame => "after-no-finished-game",
+            OtherServer => "after-other-server",
+            Running => "after-running",
+            NotStarted => "after-not-started",
+            NotPlaying => return words(lang).not_playing.into(),
+            Broken(_) => "after-broken",
+            Storage(_) => "after-storage",
+        };
+        say(lang, key, &[])
     }
 }
 
@@ -238,14 +207,12 @@ pub fn replay_files(played: &Played, limit: usize) -> ReplayFiles {
         text.push_str(&format!(" ({})", w.thinned));
     }
     if let (Some(c), Some(s)) = (&record.commitment, &record.seed) {
-        text.push_str(&match lang {
-            Lang::En => format!(
-                "\n-# 🎲 Throw seed `{s}` (SHA-256 `{c}`): check every throw with `yutbot verify` and the attached record."
-            ),
-            Lang::Ko => format!(
-                "\n-# 🎲 던지기 시드 `{s}` (SHA-256 `{c}`): 첨부한 기록으로 `yutbot verify`를 돌리면 모든 던지기를 확인할 수 있어요."
-            ),
-        });
+        text.push('\n');
+        text.push_str(&say(
+            lang,
+            "after-replay-seed",
+            &[("seed", s.into()), ("commitment", c.into())],
+        ));
     }
     ReplayFiles {
         game: played.last.id,
@@ -363,15 +330,10 @@ pub async fn history(
 /// The history as text, one line per game: number, date, players (winners in bold).
 pub fn history_text(games: &[PastGame], lang: Lang) -> String {
     if games.is_empty() {
-        return match lang {
-            Lang::En => "No finished games here yet.".into(),
-            Lang::Ko => "아직 끝난 판이 없어요.".into(),
-        };
+        return say(lang, "after-history-empty", &[]);
     }
-    let mut s = match lang {
-        Lang::En => "**Last games**\n".to_string(),
-        Lang::Ko => "**최근 판**\n".to_string(),
-    };
+    let mut s = say(lang, "after-history-title", &[]);
+    s.push('\n');
     for g in games {
         let players: Vec<String> = g
             .seats

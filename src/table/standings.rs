@@ -1,8 +1,9 @@
 //! What `/yut leaderboard` and `/yut stats` say (issue 15): the season's standings by rating,
 //! provisional players apart, and a person's card. Plain text within Discord's 2,000
-//! characters a message, in English or Korean.
+//! characters a message, in the table's language (the catalog's `standings-*` texts).
 
 use super::core::Lang;
+use crate::i18n::{say, Arg};
 use crate::rating::ModeFamily;
 use crate::store::{Card, Standings};
 
@@ -20,23 +21,26 @@ fn name(s: &str) -> String {
     }
 }
 
-fn family_name(f: ModeFamily, lang: Lang) -> &'static str {
-    match (f, lang) {
-        (ModeFamily::OneVsOne, Lang::En) => "1v1",
-        (ModeFamily::Teams, Lang::En) => "2v2 teams",
-        (ModeFamily::FreeForAll, Lang::En) => "free-for-all",
-        (ModeFamily::OneVsOne, Lang::Ko) => "1대1",
-        (ModeFamily::Teams, Lang::Ko) => "2대2 팀전",
-        (ModeFamily::FreeForAll, Lang::Ko) => "개인전",
+fn family_name(f: ModeFamily, lang: Lang) -> String {
+    let key = match f {
+        ModeFamily::OneVsOne => "standings-family-1v1",
+        ModeFamily::Teams => "standings-family-teams",
+        ModeFamily::FreeForAll => "standings-family-ffa",
+    };
+    say(lang, key, &[])
+}
+
+/// "season 2026-12", or the all-time standings.
+fn season_name(season: &str, lang: Lang) -> String {
+    match season {
+        crate::rating::season::ALL_TIME => say(lang, "standings-season-all-time", &[]),
+        s => say(lang, "standings-season", &[("season", s.into())]),
     }
 }
 
-fn season_name(season: &str, lang: Lang) -> String {
-    match (season, lang) {
-        (crate::rating::season::ALL_TIME, Lang::En) => "all time".into(),
-        (crate::rating::season::ALL_TIME, Lang::Ko) => "전체".into(),
-        (s, _) => s.to_string(),
-    }
+/// A count as a number variable (the catalog picks its plural by it).
+fn num(n: impl Into<f64>) -> Arg {
+    Arg::Num(n.into())
 }
 
 fn percent(wins: u32, games: u32) -> u32 {
@@ -53,24 +57,18 @@ fn family_block(s: &Standings, top: usize, lang: Lang) -> String {
     let mut any = false;
     for (i, r) in s.ranked().take(top).enumerate() {
         any = true;
-        out.push_str(&match lang {
-            Lang::En => format!(
-                "{}. **{}** {} — {} games, {}% won\n",
-                i + 1,
-                name(&r.name),
-                r.rating.display(),
-                r.season_games,
-                percent(r.season_wins, r.season_games)
-            ),
-            Lang::Ko => format!(
-                "{}. **{}** {} — {}판, 승률 {}%\n",
-                i + 1,
-                name(&r.name),
-                r.rating.display(),
-                r.season_games,
-                percent(r.season_wins, r.season_games)
-            ),
-        });
+        out.push_str(&say(
+            lang,
+            "standings-ranked-row",
+            &[
+                ("place", (i + 1).to_string().into()),
+                ("name", name(&r.name).into()),
+                ("rating", r.rating.display().to_string().into()),
+                ("games", num(r.season_games)),
+                ("percent", num(percent(r.season_wins, r.season_games))),
+            ],
+        ));
+        out.push('\n');
     }
     let provisional: Vec<String> = s
         .provisional()
@@ -87,29 +85,24 @@ fn family_block(s: &Standings, top: usize, lang: Lang) -> String {
     if !provisional.is_empty() {
         any = true;
         let more = s.provisional().count().saturating_sub(top);
-        out.push_str(&match lang {
-            Lang::En => format!(
-                "*Provisional (fewer than 10 rated games):* {}",
-                provisional.join(", ")
-            ),
-            Lang::Ko => format!(
-                "*잠정 (점수 매긴 판 10판 미만):* {}",
-                provisional.join(", ")
-            ),
-        });
+        out.push_str(&say(
+            lang,
+            "standings-provisional",
+            &[("list", provisional.join(", ").into())],
+        ));
         if more > 0 {
-            out.push_str(&match lang {
-                Lang::En => format!(" and {more} more"),
-                Lang::Ko => format!(" 외 {more}명"),
-            });
+            out.push(' ');
+            out.push_str(&say(
+                lang,
+                "standings-provisional-more",
+                &[("more", num(more as u32))],
+            ));
         }
         out.push('\n');
     }
     if !any {
-        out.push_str(match lang {
-            Lang::En => "No rated games yet.\n",
-            Lang::Ko => "아직 점수를 매긴 판이 없어요.\n",
-        });
+        out.push_str(&say(lang, "standings-no-games", &[]));
+        out.push('\n');
     }
     out
 }
@@ -118,10 +111,12 @@ fn family_block(s: &Standings, top: usize, lang: Lang) -> String {
 /// `seasons` (newest first) are named so that archived ones can be asked for.
 pub fn leaderboard_text(boards: &[Standings], seasons: &[String], lang: Lang) -> String {
     let season = boards.first().map_or("", |b| b.season.as_str());
-    let mut out = match lang {
-        Lang::En => format!("**Leaderboard** · season {}\n", season_name(season, lang)),
-        Lang::Ko => format!("**순위** · 시즌 {}\n", season_name(season, lang)),
-    };
+    let mut out = say(
+        lang,
+        "standings-leaderboard-title",
+        &[("season", season_name(season, lang).into())],
+    );
+    out.push('\n');
     let top = if boards.len() == 1 { 10 } else { 5 };
     for b in boards {
         out.push_str(&family_block(b, top, lang));
@@ -133,10 +128,11 @@ pub fn leaderboard_text(boards: &[Standings], seasons: &[String], lang: Lang) ->
         .map(String::as_str)
         .collect();
     if !others.is_empty() {
-        out.push_str(&match lang {
-            Lang::En => format!("Other seasons: {}", others.join(", ")),
-            Lang::Ko => format!("다른 시즌: {}", others.join(", ")),
-        });
+        out.push_str(&say(
+            lang,
+            "standings-other-seasons",
+            &[("list", others.join(", ").into())],
+        ));
     }
     fit(out)
 }
@@ -148,75 +144,65 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
 /// `/yut stats`: rating and place per family this season, games, win rate, streaks, the
 /// last 10 results with links to their boards, time-outs and leaves.
 pub fn card_text(c: &Card, guild: u64, lang: Lang) -> String {
-    let mut out = match lang {
-        Lang::En => format!(
-            "**{}** · season {}\n",
-            name(&c.name),
-            season_name(&c.season, lang)
-        ),
-        Lang::Ko => format!(
-            "**{}** · 시즌 {}\n",
-            name(&c.name),
-            season_name(&c.season, lang)
-        ),
-    };
+    let mut out = format!("**{}** · {}\n", name(&c.name), season_name(&c.season, lang));
     for f in &c.families {
         let fam = family_name(f.family, lang);
         let shown = f.rating.display();
-        let place = match (f.rank, f.rating.provisional(), lang) {
-            (_, true, Lang::En) => format!("provisional, {} rated games", f.rating.games),
-            (_, true, Lang::Ko) => format!("잠정, 점수 매긴 판 {}판", f.rating.games),
-            (Some((r, n)), false, Lang::En) => format!("#{r} of {n}"),
-            (Some((r, n)), false, Lang::Ko) => format!("{n}명 중 {r}위"),
-            (None, false, Lang::En) => "no game this season yet".into(),
-            (None, false, Lang::Ko) => "이번 시즌에는 아직 판이 없어요".into(),
+        let place = match (f.rank, f.rating.provisional()) {
+            (_, true) => say(
+                lang,
+                "standings-place-provisional",
+                &[("games", num(f.rating.games))],
+            ),
+            (Some((r, n)), false) => say(
+                lang,
+                "standings-place-rank",
+                &[("rank", r.to_string().into()), ("of", n.to_string().into())],
+            ),
+            (None, false) => say(lang, "standings-place-none", &[]),
         };
-        out.push_str(&match lang {
-            Lang::En => format!(
-                "{fam}: **{shown}** ({place}) · this season {} games, {}% won\n",
-                f.season_games,
-                percent(f.season_wins, f.season_games)
-            ),
-            Lang::Ko => format!(
-                "{fam}: **{shown}** ({place}) · 이번 시즌 {}판, 승률 {}%\n",
-                f.season_games,
-                percent(f.season_wins, f.season_games)
-            ),
-        });
+        out.push_str(&say(
+            lang,
+            "standings-family-line",
+            &[
+                ("family", fam.into()),
+                ("rating", shown.to_string().into()),
+                ("place", place.into()),
+                ("games", num(f.season_games)),
+                ("percent", num(percent(f.season_wins, f.season_games))),
+            ],
+        ));
+        out.push('\n');
     }
-    let streak = match (c.streak.signum(), lang) {
-        (1, Lang::En) => format!("{} won in a row", c.streak),
-        (-1, Lang::En) => format!("{} lost in a row", -c.streak),
-        (1, Lang::Ko) => format!("{}연승", c.streak),
-        (-1, Lang::Ko) => format!("{}연패", -c.streak),
-        (_, Lang::En) => "none".into(),
-        (_, Lang::Ko) => "없음".into(),
+    let streak = match c.streak.signum() {
+        1 => say(lang, "standings-streak-won", &[("n", num(c.streak))]),
+        -1 => say(lang, "standings-streak-lost", &[("n", num(-c.streak))]),
+        _ => say(lang, "standings-streak-none", &[]),
     };
-    out.push_str(&match lang {
-        Lang::En => format!(
-            "Games: {} · won {} ({}%) · streak: {streak} (best {} won in a row)\nTime-outs: {} · games left: {}\n",
-            c.games,
-            c.wins,
-            percent(c.wins, c.games),
-            c.best_streak,
-            c.timeouts,
-            c.leaves
-        ),
-        Lang::Ko => format!(
-            "전체 {}판 · {}승 (승률 {}%) · 연속: {streak} (최고 {}연승)\n시간 초과: {} · 중간에 나간 판: {}\n",
-            c.games,
-            c.wins,
-            percent(c.wins, c.games),
-            c.best_streak,
-            c.timeouts,
-            c.leaves
-        ),
-    });
+    out.push_str(&say(
+        lang,
+        "standings-card-games",
+        &[
+            ("games", c.games.to_string().into()),
+            ("wins", c.wins.to_string().into()),
+            ("percent", num(percent(c.wins, c.games))),
+            ("streak", streak.into()),
+            ("best", num(c.best_streak)),
+        ],
+    ));
+    out.push('\n');
+    out.push_str(&say(
+        lang,
+        "standings-card-conduct",
+        &[
+            ("timeouts", c.timeouts.to_string().into()),
+            ("leaves", c.leaves.to_string().into()),
+        ],
+    ));
+    out.push('\n');
     if !c.recent.is_empty() {
-        out.push_str(match lang {
-            Lang::En => "Last games:\n",
-            Lang::Ko => "최근 판:\n",
-        });
+        out.push_str(&say(lang, "standings-recent-title", &[]));
+        out.push('\n');
     }
     for r in &c.recent {
         let mark = match (r.won, r.left) {

@@ -1,1 +1,60 @@
 # standings texts (en)
+
+## /yut leaderboard and /yut stats (src/table/standings.rs).
+standings-family-1v1 = 1v1
+standings-family-teams = 2v2 teams
+standings-family-ffa = free-for-all
+standings-season = season { $season }
+standings-season-all-time = season all time
+standings-leaderboard-title = **Leaderboard** · { $season }
+standings-ranked-row = { $place }. **{ $name }** { $rating } — { $games } games, { $percent }% won
+standings-provisional = *Provisional (fewer than 10 rated games):* { $list }
+standings-provisional-more = and { $more } more
+standings-no-games = No rated games yet.
+standings-other-seasons = Other seasons: { $list }
+standings-place-provisional = provisional, { $games } rated games
+standings-place-rank = #{ $rank } of { $of }
+standings-place-none = no game this season yet
+standings-family-line = { $family }: **{ $rating }** ({ $place }) · this season { $games } games, { $percent }% won
+standings-streak-won = { $n } won in a row
+standings-streak-lost = { $n } lost in a row
+standings-streak-none = none
+standings-card-games = Games: { $games } · won { $wins } ({ $percent }%) · streak: { $streak } (best { $best } won in a row)
+standings-card-conduct = Time-outs: { $timeouts } · games left: { $leaves }
+standings-recent-title = Last games:
+
+## After a game: replay, analysis, review, history (src/table/after.rs).
+after-button-replay = 🎞️ Replay
+after-button-analysis = 📈 Analysis
+after-button-review = 🔍 My game review
+after-commitment = -# 🎲 Throws committed: SHA-256 `{ $commitment }` (the seed is shown when the game ends)
+after-seed = -# 🎲 Throw seed: `{ $seed }` (its SHA-256 is the commitment shown at the start; check every throw with `/yut replay` and `yutbot verify`)
+after-no-such-game = There is no game with that number.
+after-no-finished-game = No game has finished in this channel yet, so there is nothing to replay.
+after-other-server = That game was played in another server.
+after-running = That game is still running: its replay comes when it is over.
+after-not-started = That game was stopped before it began.
+after-broken = Sorry, that game's record could not be replayed.
+after-storage = Sorry, I couldn't read the game. Please try again.
+after-replay-seed = -# 🎲 Throw seed `{ $seed }` (SHA-256 `{ $commitment }`): check every throw with `yutbot verify` and the attached record.
+after-history-empty = No finished games here yet.
+after-history-title = **Last games**
+
+## The words of the replay, the chart and the review (src/replay/words.rs).
+replay-chart-title = Chance to win after every action (Master's estimate)
+replay-chance-axis = chance to win
+replay-actions-axis = actions
+replay-turning-point = turning point
+replay-capture = capture
+replay-stack = stack
+replay-backdo = Back-Do
+replay-review-title = Your costliest decisions
+replay-nothing-to-review = Master found no decision of yours that gave away win chance. Well played!
+replay-not-playing = You did not play in that game, so there is nothing of yours to review.
+replay-played = you played
+replay-master = Master would play
+replay-lost = chance lost
+replay-action = action
+replay-points = points
+replay-thinned = a long game: only some of its actions are shown
+replay-replay-of = Replay of game

@@ -1,1 +1,78 @@
 # standings texts (es)
+
+## /yut leaderboard y /yut stats (src/table/standings.rs).
+standings-family-1v1 = 1 contra 1
+standings-family-teams = 2 contra 2 por equipos
+standings-family-ffa = todos contra todos
+standings-season = temporada { $season }
+standings-season-all-time = de todos los tiempos
+standings-leaderboard-title = **Clasificación** · { $season }
+standings-ranked-row = { $place }. **{ $name }** { $rating } — { $games } { $games ->
+        [one] partida
+       *[other] partidas
+    }, { $percent }% de victorias
+standings-provisional = *Provisionales (menos de 10 partidas puntuadas):* { $list }
+standings-provisional-more = y { $more } más
+standings-no-games = Todavía no hay partidas puntuadas.
+standings-other-seasons = Otras temporadas: { $list }
+standings-place-provisional = provisional, { $games } { $games ->
+        [one] partida puntuada
+       *[other] partidas puntuadas
+    }
+standings-place-rank = puesto { $rank } de { $of }
+standings-place-none = aún sin partidas esta temporada
+standings-family-line = { $family }: **{ $rating }** ({ $place }) · esta temporada { $games } { $games ->
+        [one] partida
+       *[other] partidas
+    }, { $percent }% de victorias
+standings-streak-won = { $n } { $n ->
+        [one] victoria
+       *[other] victorias seguidas
+    }
+standings-streak-lost = { $n } { $n ->
+        [one] derrota
+       *[other] derrotas seguidas
+    }
+standings-streak-none = ninguna
+standings-card-games = Partidas: { $games } · victorias: { $wins } ({ $percent }%) · racha: { $streak } (mejor racha: { $best } { $best ->
+        [one] victoria
+       *[other] victorias seguidas
+    })
+standings-card-conduct = Tiempos agotados: { $timeouts } · partidas abandonadas: { $leaves }
+standings-recent-title = Últimas partidas:
+
+## Después de una partida: repetición, análisis, revisión, historial (src/table/after.rs).
+after-button-replay = 🎞️ Repetición
+after-button-analysis = 📈 Análisis
+after-button-review = 🔍 Revisar mi partida
+after-commitment = -# 🎲 Compromiso de las tiradas: SHA-256 `{ $commitment }` (la semilla se revela cuando termina la partida)
+after-seed = -# 🎲 Semilla de las tiradas: `{ $seed }` (su SHA-256 es el compromiso mostrado al principio; comprueba cada tirada con `/yut replay` y `yutbot verify`)
+after-no-such-game = No hay ninguna partida con ese número.
+after-no-finished-game = Todavía no ha terminado ninguna partida en este canal, así que no hay nada que repetir.
+after-other-server = Esa partida se jugó en otro servidor.
+after-running = Esa partida sigue en curso: podrás ver la repetición cuando termine.
+after-not-started = Esa partida se detuvo antes de empezar.
+after-broken = Lo siento, no pude reproducir el registro de esa partida.
+after-storage = Lo siento, no pude leer la partida. Inténtalo de nuevo.
+after-replay-seed = -# 🎲 Semilla de las tiradas `{ $seed }` (SHA-256 `{ $commitment }`): comprueba cada tirada con `yutbot verify` y el registro adjunto.
+after-history-empty = Aquí todavía no hay partidas terminadas.
+after-history-title = **Últimas partidas**
+
+## Las palabras de la repetición, la gráfica y la revisión (src/replay/words.rs).
+replay-chart-title = Probabilidad de ganar tras cada acción (según Maestro)
+replay-chance-axis = probabilidad de ganar
+replay-actions-axis = acciones
+replay-turning-point = momento decisivo
+replay-capture = captura
+replay-stack = apilamiento
+replay-backdo = back-do
+replay-review-title = Tus decisiones más costosas
+replay-nothing-to-review = Maestro no encontró ninguna decisión tuya que te costara probabilidad de ganar. ¡Bien jugado!
+replay-not-playing = No jugaste en esa partida, así que no hay nada tuyo que revisar.
+replay-played = jugaste
+replay-master = Maestro jugaría
+replay-lost = probabilidad perdida
+replay-action = acción
+replay-points = puntos
+replay-thinned = una partida larga: solo se muestran algunas de sus acciones
+replay-replay-of = Repetición de la partida

@@ -1,1 +1,60 @@
 # standings texts (ko)
+
+## /yut leaderboard, /yut stats (src/table/standings.rs).
+standings-family-1v1 = 1대1
+standings-family-teams = 2대2 팀전
+standings-family-ffa = 개인전
+standings-season = 시즌 { $season }
+standings-season-all-time = 시즌 전체
+standings-leaderboard-title = **순위** · { $season }
+standings-ranked-row = { $place }. **{ $name }** { $rating } — { $games }판, 승률 { $percent }%
+standings-provisional = *잠정 (점수 매긴 판 10판 미만):* { $list }
+standings-provisional-more = 외 { $more }명
+standings-no-games = 아직 점수를 매긴 판이 없어요.
+standings-other-seasons = 다른 시즌: { $list }
+standings-place-provisional = 잠정, 점수 매긴 판 { $games }판
+standings-place-rank = { $of }명 중 { $rank }위
+standings-place-none = 이번 시즌에는 아직 판이 없어요
+standings-family-line = { $family }: **{ $rating }** ({ $place }) · 이번 시즌 { $games }판, 승률 { $percent }%
+standings-streak-won = { $n }연승
+standings-streak-lost = { $n }연패
+standings-streak-none = 없음
+standings-card-games = 전체 { $games }판 · { $wins }승 (승률 { $percent }%) · 연속: { $streak } (최고 { $best }연승)
+standings-card-conduct = 시간 초과: { $timeouts } · 중간에 나간 판: { $leaves }
+standings-recent-title = 최근 판:
+
+## 판이 끝난 뒤: 다시 보기, 분석, 돌아보기, 기록 (src/table/after.rs).
+after-button-replay = 🎞️ 다시 보기
+after-button-analysis = 📈 분석
+after-button-review = 🔍 내 수 돌아보기
+after-commitment = -# 🎲 던지기 약속값: SHA-256 `{ $commitment }` (시드는 판이 끝나면 공개해요)
+after-seed = -# 🎲 던지기 시드: `{ $seed }` (SHA-256이 처음에 보인 약속값이에요. `/yut replay`와 `yutbot verify`로 모든 던지기를 확인할 수 있어요)
+after-no-such-game = 그 번호의 판이 없어요.
+after-no-finished-game = 이 채널에는 아직 끝난 판이 없어요.
+after-other-server = 다른 서버에서 한 판이에요.
+after-running = 아직 진행 중인 판이에요. 끝난 뒤에 다시 볼 수 있어요.
+after-not-started = 시작하기 전에 끝난 판이에요.
+after-broken = 죄송해요, 그 판의 기록을 다시 재생하지 못했어요.
+after-storage = 죄송해요, 판을 읽지 못했어요. 다시 해 주세요.
+after-replay-seed = -# 🎲 던지기 시드 `{ $seed }` (SHA-256 `{ $commitment }`): 첨부한 기록으로 `yutbot verify`를 돌리면 모든 던지기를 확인할 수 있어요.
+after-history-empty = 아직 끝난 판이 없어요.
+after-history-title = **최근 판**
+
+## 다시 보기, 그래프, 돌아보기의 낱말 (src/replay/words.rs).
+replay-chart-title = 매 수마다 이길 확률 (어려움 봇의 추정)
+replay-chance-axis = 이길 확률
+replay-actions-axis = 수
+replay-turning-point = 승부처
+replay-capture = 잡기
+replay-stack = 업기
+replay-backdo = 빽도
+replay-review-title = 가장 아까웠던 선택
+replay-nothing-to-review = 이길 확률을 잃은 선택이 없었어요. 잘 두셨어요!
+replay-not-playing = 그 판에 참가하지 않아서 돌아볼 수가 없어요.
+replay-played = 둔 수
+replay-master = 어려움 봇의 수
+replay-lost = 잃은 확률
+replay-action = 수
+replay-points = %p
+replay-thinned = 긴 판이라 일부 수만 보여요
+replay-replay-of = 다시 보기: 판
