@@ -1,6 +1,6 @@
 # Textos de las órdenes de barra, las reglas, la mesa y los mensajes del canal (español).
 
-## /yut: answers of the slash commands.
+## /yut: respuestas de las órdenes de barra.
 cmd-servers-only = Las partidas se juegan en servidores.
 cmd-already-running-link = Este canal ya tiene una partida: { $link }
 cmd-challenge-names = Para 2 contra 2 nombra a tu compañero y a un segundo rival; para 1 contra 1, solo al rival.
@@ -35,7 +35,7 @@ cmd-help = **Yutbot** juega al Yut Nori (윷놀이) en este canal.
     `/yut repetición` repetición animada de una partida terminada, con su registro · `/yut historial` las últimas partidas · `/yut fortuna` el 윷점 de hoy
     Tiradas justas: al empezar se muestra el SHA-256 de la semilla secreta; al acabar, la semilla. `yutbot verify` sobre el registro de `/yut repetición` comprueba que cada tirada salió de ella.
 
-## /yut rules: the summary of each preset, and the house-rule options.
+## /yut reglas: el resumen de cada conjunto de reglas y las opciones de reglas caseras.
 rules-basics = **Cómo se juega al Yut Nori**
     • Lanza los cuatro palitos: 도 Do 1, 개 Gae 2, 걸 Geol 3, 윷 Yut 4, 모 Mo 5 pasos. Yut y Mo dan otra tirada.
     • Gasta cada resultado en una ficha: mete una nueva o mueve una del tablero. Los botones numerados coinciden con los números del tablero.
@@ -85,7 +85,7 @@ rules-opt-pieces = fichas por bando
 rules-opt-first-player = quién empieza
 rules-opt-first-to = victorias para ganar el encuentro
 
-## The table: seats, bots, notices on the board, house-rule errors.
+## La mesa: asientos, bots, avisos en el tablero, errores de reglas caseras.
 table-bot-name = 🤖 Bot { $seat } ({ $level })
 table-level-easy = Fácil
 table-level-normal = Normal
@@ -106,7 +106,7 @@ table-rules-bad-value = opción { $option }: { $value } no está permitido (se e
 table-rules-not-a-pair = "{ $text }" no tiene la forma nombre=valor
 table-house-rules-refusal = Esas reglas caseras no se pueden usar: { $why }. Escríbelas como `nombre=valor`, p. ej. `backdo=off finish=exact`; `/yut reglas opciones:True` muestra todas las opciones. No se abrió ninguna partida.
 
-## Messages in the channel, answers to clicks, errors.
+## Mensajes en el canal, respuestas a los botones, errores.
 send-ping = { $mention } ¡te toca!{ $due }
 send-missing-permissions = No puedo mostrar el tablero aquí: me faltan permisos en este canal.
 router-missing-permissions = No puedo actualizar el tablero aquí: me faltan permisos en este canal (Ver canal, Enviar mensajes, Adjuntar archivos, Leer el historial de mensajes). Pide ayuda a un moderador.

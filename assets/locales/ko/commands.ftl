@@ -1,6 +1,6 @@
 # 슬래시 명령, 규칙, 판, 채널 메시지의 글 (한국어).
 
-## /yut: answers of the slash commands.
+## /윷: 슬래시 명령의 대답.
 cmd-servers-only = 서버에서만 할 수 있어요.
 cmd-already-running-link = 이 채널에는 이미 판이 있어요: { $link }
 cmd-challenge-names = 2대2는 짝과 두 번째 상대를 함께 골라 주세요. 1대1은 상대만 고르면 돼요.
@@ -35,7 +35,7 @@ cmd-help = **윷봇**은 이 채널에서 윷놀이를 열어요.
     `/윷 다시보기` 끝난 판의 움직이는 다시 보기와 기록 · `/윷 지난판` 이 서버의 최근 판 · `/윷 윷점` 오늘의 윷점
     공정한 던지기: 판이 시작할 때 비밀 던지기 시드의 SHA-256을, 끝날 때 시드 자체를 판에 보여 줘요. `/윷 다시보기`가 붙여 주는 기록 파일에 `yutbot verify`를 돌리면 모든 던지기가 그 시드에서 나왔는지 확인할 수 있어요.
 
-## /yut rules: the summary of each preset, and the house-rule options.
+## /윷 규칙: 규칙마다 요약, 집안 규칙 옵션.
 rules-basics = **윷놀이 하는 법**
     • 윷을 던져요: 도 1, 개 2, 걸 3, 윷 4, 모 5칸. 윷이나 모가 나오면 한 번 더 던져요.
     • 나온 결과마다 말 하나를 움직여요: 새 말을 올리거나 판 위의 말을 옮겨요. 버튼의 번호가 판의 번호와 같아요.
@@ -85,7 +85,7 @@ rules-opt-pieces = 말 수
 rules-opt-first-player = 먼저 하는 사람
 rules-opt-first-to = 승부에 필요한 승 수
 
-## The table: seats, bots, notices on the board, house-rule errors.
+## 판: 자리, 봇, 판에 알리는 말, 집안 규칙 오류.
 table-bot-name = 🤖 봇 { $seat } ({ $level })
 table-level-easy = 쉬움
 table-level-normal = 보통
@@ -106,7 +106,7 @@ table-rules-bad-value = { $option }에는 { $value }을(를) 쓸 수 없어요 (
 table-rules-not-a-pair = "{ $text }"는 이름=값 꼴이 아니에요
 table-house-rules-refusal = 그 집안 규칙은 쓸 수 없어요: { $why }. `이름=값`으로 적어 주세요 (예: `backdo=off finish=exact`). `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 판은 열리지 않았어요.
 
-## Messages in the channel, answers to clicks, errors.
+## 채널 메시지, 버튼의 대답, 오류.
 send-ping = { $mention } 님 차례예요!{ $due }
 send-missing-permissions = 이 채널에서 판을 보여 줄 권한이 없어요.
 router-missing-permissions = 이 채널에서 판을 고칠 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.
