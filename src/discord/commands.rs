@@ -1,13 +1,15 @@
-//! The `/yut` slash command and its subcommands, localized for English and Korean. Each one
-//! translates to a service call; the rules live in `table` and `game`.
+//! The `/yut` slash command and its subcommands, localized for English, Korean and Spanish
+//! (names and descriptions here, for Discord's registration; every answer in the text catalog,
+//! `cmd-*`). Each one translates to a service call; the rules live in `table` and `game`.
 
 use super::send;
 use super::{rules_text, Context, Error};
 use crate::ai::Level;
 use crate::game::{Preset, Rules};
+use crate::i18n::say;
 use crate::rating::season::SeasonLength;
 use crate::rating::ModeFamily;
-use crate::table::open::{rules_error_ko, GameRequest, Pieces};
+use crate::table::open::{rules_error, GameRequest, Pieces};
 use crate::table::service::{Invitee, Problem, Update};
 use crate::table::{Actor, Command, Lang, View};
 use poise::CreateReply;
@@ -17,11 +19,9 @@ fn lang(ctx: &Context<'_>) -> Lang {
     ctx.locale().map_or(Lang::En, Lang::from_locale)
 }
 
-fn tr(lang: Lang, en: &str, ko: &str) -> String {
-    match lang {
-        Lang::En => en.to_string(),
-        Lang::Ko => ko.to_string(),
-    }
+/// A text of the catalog without variables.
+fn tr(lang: Lang, key: &str) -> String {
+    say(lang, key, &[])
 }
 
 fn actor(ctx: &Context<'_>) -> Actor {
@@ -47,12 +47,21 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
     format!("https://discord.com/channels/{guild}/{channel}/{message}")
 }
 
+/// The channel already has a game, with a link to its board.
+fn already_running(lang: Lang, link: String) -> String {
+    say(lang, "cmd-already-running-link", &[("link", link.into())])
+}
+
 /// Yut Nori (윷놀이).
 #[poise::command(
     slash_command,
     guild_only,
     name_localized("ko", "윷"),
+    name_localized("es-ES", "yut"),
+    name_localized("es-419", "yut"),
     description_localized("ko", "윷놀이"),
+    description_localized("es-ES", "Yut Nori (윷놀이)"),
+    description_localized("es-419", "Yut Nori (윷놀이)"),
     subcommands(
         "new",
         "challenge",
@@ -80,9 +89,13 @@ pub async fn yut(_: Context<'_>) -> Result<(), Error> {
 pub enum Mode {
     #[name = "Free for all"]
     #[name_localized("ko", "개인전")]
+    #[name_localized("es-ES", "Todos contra todos")]
+    #[name_localized("es-419", "Todos contra todos")]
     Solo,
     #[name = "2v2 teams"]
     #[name_localized("ko", "2대2 팀전")]
+    #[name_localized("es-ES", "Equipos 2 contra 2")]
+    #[name_localized("es-419", "Equipos 2 contra 2")]
     Teams,
 }
 
@@ -91,12 +104,18 @@ pub enum Mode {
 pub enum FamilyChoice {
     #[name = "1v1"]
     #[name_localized("ko", "1대1")]
+    #[name_localized("es-ES", "1 contra 1")]
+    #[name_localized("es-419", "1 contra 1")]
     OneVsOne,
     #[name = "2v2 teams"]
     #[name_localized("ko", "2대2 팀전")]
+    #[name_localized("es-ES", "Equipos 2 contra 2")]
+    #[name_localized("es-419", "Equipos 2 contra 2")]
     Teams,
     #[name = "Free for all (3-4 players)"]
     #[name_localized("ko", "개인전 (3~4명)")]
+    #[name_localized("es-ES", "Todos contra todos (3-4 jugadores)")]
+    #[name_localized("es-419", "Todos contra todos (3-4 jugadores)")]
     FreeForAll,
 }
 
@@ -115,12 +134,18 @@ impl FamilyChoice {
 pub enum SeasonChoice {
     #[name = "Monthly"]
     #[name_localized("ko", "한 달마다")]
+    #[name_localized("es-ES", "Mensual")]
+    #[name_localized("es-419", "Mensual")]
     Monthly,
     #[name = "Quarterly"]
     #[name_localized("ko", "석 달마다")]
+    #[name_localized("es-ES", "Trimestral")]
+    #[name_localized("es-419", "Trimestral")]
     Quarterly,
     #[name = "Off (one season for ever)"]
     #[name_localized("ko", "끄기 (시즌 없음)")]
+    #[name_localized("es-ES", "Desactivadas (una sola temporada)")]
+    #[name_localized("es-419", "Desactivadas (una sola temporada)")]
     Off,
 }
 
@@ -138,15 +163,23 @@ impl SeasonChoice {
 pub enum PresetChoice {
     #[name = "Standard"]
     #[name_localized("ko", "기본")]
+    #[name_localized("es-ES", "Estándar")]
+    #[name_localized("es-419", "Estándar")]
     Standard,
     #[name = "Board game"]
     #[name_localized("ko", "보드게임")]
+    #[name_localized("es-ES", "Juego de mesa")]
+    #[name_localized("es-419", "Juego de mesa")]
     Boardgame,
     #[name = "Yunnori"]
     #[name_localized("ko", "윷놀이")]
+    #[name_localized("es-ES", "Yunnori")]
+    #[name_localized("es-419", "Yunnori")]
     Yunnori,
     #[name = "Nyout (old rules)"]
     #[name_localized("ko", "옛 규칙")]
+    #[name_localized("es-ES", "Nyout (reglas antiguas)")]
+    #[name_localized("es-419", "Nyout (reglas antiguas)")]
     Nyout,
 }
 
@@ -165,15 +198,23 @@ impl PresetChoice {
 pub enum PiecesChoice {
     #[name = "2 pieces"]
     #[name_localized("ko", "말 2개")]
+    #[name_localized("es-ES", "2 fichas")]
+    #[name_localized("es-419", "2 fichas")]
     Two,
     #[name = "3 pieces"]
     #[name_localized("ko", "말 3개")]
+    #[name_localized("es-ES", "3 fichas")]
+    #[name_localized("es-419", "3 fichas")]
     Three,
     #[name = "4 pieces"]
     #[name_localized("ko", "말 4개")]
+    #[name_localized("es-ES", "4 fichas")]
+    #[name_localized("es-419", "4 fichas")]
     Four,
     #[name = "By number of sides"]
     #[name_localized("ko", "편 수에 따라")]
+    #[name_localized("es-ES", "Según el número de bandos")]
+    #[name_localized("es-419", "Según el número de bandos")]
     Auto,
 }
 
@@ -181,12 +222,18 @@ pub enum PiecesChoice {
 pub enum LevelChoice {
     #[name = "Easy"]
     #[name_localized("ko", "쉬움")]
+    #[name_localized("es-ES", "Fácil")]
+    #[name_localized("es-419", "Fácil")]
     Easy,
     #[name = "Normal"]
     #[name_localized("ko", "보통")]
+    #[name_localized("es-ES", "Normal")]
+    #[name_localized("es-419", "Normal")]
     Normal,
     #[name = "Master"]
     #[name_localized("ko", "어려움")]
+    #[name_localized("es-ES", "Maestro")]
+    #[name_localized("es-419", "Maestro")]
     Master,
 }
 
@@ -201,72 +248,110 @@ async fn complete_house_rules(_ctx: Context<'_>, partial: &str) -> Vec<String> {
     slash_command,
     guild_only,
     name_localized("ko", "새판"),
-    description_localized("ko", "이 채널에 새 판을 열어요")
+    name_localized("es-ES", "nueva"),
+    name_localized("es-419", "nueva"),
+    description_localized("ko", "이 채널에 새 판을 열어요"),
+    description_localized("es-ES", "Abre una partida nueva en este canal"),
+    description_localized("es-419", "Abre una partida nueva en este canal")
 )]
 pub async fn new(
     ctx: Context<'_>,
     #[description = "Free for all or 2v2 teams"]
     #[description_localized("ko", "개인전 또는 2대2 팀전")]
+    #[description_localized("es-ES", "Todos contra todos o equipos 2 contra 2")]
+    #[description_localized("es-419", "Todos contra todos o equipos 2 contra 2")]
     #[name_localized("ko", "방식")]
+    #[name_localized("es-ES", "modo")]
+    #[name_localized("es-419", "modo")]
     mode: Option<Mode>,
     #[description = "Seats for free for all (2 to 4)"]
     #[description_localized("ko", "개인전 자리 수 (2~4)")]
+    #[description_localized("es-ES", "Asientos en todos contra todos (2 a 4)")]
+    #[description_localized("es-419", "Asientos en todos contra todos (2 a 4)")]
     #[name_localized("ko", "자리")]
+    #[name_localized("es-ES", "asientos")]
+    #[name_localized("es-419", "asientos")]
     #[min = 2]
     #[max = 4]
     seats: Option<u8>,
     #[description = "Rule preset"]
     #[description_localized("ko", "규칙")]
+    #[description_localized("es-ES", "Reglas base")]
+    #[description_localized("es-419", "Reglas base")]
     #[name_localized("ko", "규칙")]
+    #[name_localized("es-ES", "reglas")]
+    #[name_localized("es-419", "reglas")]
     preset: Option<PresetChoice>,
     #[description = "House rules on top of the preset, e.g. backdo=off finish=exact (/yut rules options)"]
     #[description_localized(
         "ko",
         "규칙에 더할 집안 규칙, 예: backdo=off finish=exact (/윷 규칙 옵션)"
     )]
+    #[description_localized(
+        "es-ES",
+        "Reglas caseras sobre las reglas base, p. ej. backdo=off finish=exact (/yut reglas opciones)"
+    )]
+    #[description_localized(
+        "es-419",
+        "Reglas caseras sobre las reglas base, p. ej. backdo=off finish=exact (/yut reglas opciones)"
+    )]
     #[name_localized("ko", "집안규칙")]
+    #[name_localized("es-ES", "reglas_caseras")]
+    #[name_localized("es-419", "reglas_caseras")]
     #[max_length = 400]
     #[autocomplete = "complete_house_rules"]
     house_rules: Option<String>,
     #[description = "Pieces per side"]
     #[description_localized("ko", "편마다 말 수")]
+    #[description_localized("es-ES", "Fichas por bando")]
+    #[description_localized("es-419", "Fichas por bando")]
     #[name_localized("ko", "말")]
+    #[name_localized("es-ES", "fichas")]
+    #[name_localized("es-419", "fichas")]
     pieces: Option<PiecesChoice>,
     #[description = "Seconds per action (10 to 300)"]
     #[description_localized("ko", "한 수에 주는 시간(초, 10~300)")]
+    #[description_localized("es-ES", "Segundos por acción (10 a 300)")]
+    #[description_localized("es-419", "Segundos por acción (10 a 300)")]
     #[name_localized("ko", "초")]
+    #[name_localized("es-ES", "segundos")]
+    #[name_localized("es-419", "segundos")]
     #[min = 10]
     #[max = 300]
     seconds: Option<u32>,
     #[description = "Wins needed to take the match (1 to 9)"]
     #[description_localized("ko", "승부에 필요한 승 수 (1~9)")]
+    #[description_localized("es-ES", "Victorias necesarias para ganar el encuentro (1 a 9)")]
+    #[description_localized("es-419", "Victorias necesarias para ganar el encuentro (1 a 9)")]
     #[name_localized("ko", "승수")]
+    #[name_localized("es-ES", "victorias")]
+    #[name_localized("es-419", "victorias")]
     #[min = 1]
     #[max = 9]
     match_length: Option<u8>,
     #[description = "Bots to seat at once (0 to 3)"]
     #[description_localized("ko", "처음부터 앉힐 봇 수 (0~3)")]
+    #[description_localized("es-ES", "Bots que se sientan desde el principio (0 a 3)")]
+    #[description_localized("es-419", "Bots que se sientan desde el principio (0 a 3)")]
     #[name_localized("ko", "봇")]
+    #[name_localized("es-ES", "bots")]
+    #[name_localized("es-419", "bots")]
     #[min = 0]
     #[max = 3]
     bots: Option<u8>,
     #[description = "Strength of those bots"]
     #[description_localized("ko", "봇의 실력")]
+    #[description_localized("es-ES", "Nivel de esos bots")]
+    #[description_localized("es-419", "Nivel de esos bots")]
     #[name_localized("ko", "봇실력")]
+    #[name_localized("es-ES", "nivel_bots")]
+    #[name_localized("es-419", "nivel_bots")]
     bot_level: Option<LevelChoice>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     let lang = lang(&ctx);
     let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id().get()) else {
-        return private(
-            ctx,
-            tr(
-                lang,
-                "Games are played in servers.",
-                "서버에서만 할 수 있어요.",
-            ),
-        )
-        .await;
+        return private(ctx, tr(lang, "cmd-servers-only")).await;
     };
     let request = GameRequest {
         preset: preset.map(|p| p.preset()),
@@ -302,16 +387,7 @@ pub async fn new(
             // The game's actor knows its message (a lobby opened a moment ago may not have
             // one yet: then no link).
             let text = match message_id {
-                Some(m) => match lang {
-                    Lang::En => format!(
-                        "This channel already has a game: {}",
-                        link(guild.get(), channel, m)
-                    ),
-                    Lang::Ko => format!(
-                        "이 채널에는 이미 판이 있어요: {}",
-                        link(guild.get(), channel, m)
-                    ),
-                },
+                Some(m) => already_running(lang, link(guild.get(), channel, m)),
                 None => Problem::AlreadyRunning { message_id }.message(lang),
             };
             return private(ctx, text).await;
@@ -334,32 +410,74 @@ pub async fn new(
     slash_command,
     guild_only,
     name_localized("ko", "도전"),
-    description_localized("ko", "다른 사람에게 도전 (1대1, 또는 짝과 함께 2대2)")
+    name_localized("es-ES", "desafiar"),
+    name_localized("es-419", "desafiar"),
+    description_localized("ko", "다른 사람에게 도전 (1대1, 또는 짝과 함께 2대2)"),
+    description_localized(
+        "es-ES",
+        "Desafía a alguien (1 contra 1), o a dos con un compañero (2 contra 2)"
+    ),
+    description_localized(
+        "es-419",
+        "Desafía a alguien (1 contra 1), o a dos con un compañero (2 contra 2)"
+    )
 )]
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "Who you challenge"]
     #[description_localized("ko", "도전할 상대")]
+    #[description_localized("es-ES", "A quién desafías")]
+    #[description_localized("es-419", "A quién desafías")]
     #[name_localized("ko", "상대")]
+    #[name_localized("es-ES", "rival")]
+    #[name_localized("es-419", "rival")]
     opponent: User,
     #[description = "2v2: your partner (then also name a second opponent)"]
     #[description_localized("ko", "2대2: 내 짝 (두 번째 상대도 함께 고르세요)")]
+    #[description_localized(
+        "es-ES",
+        "2 contra 2: tu compañero (elige también a un segundo rival)"
+    )]
+    #[description_localized(
+        "es-419",
+        "2 contra 2: tu compañero (elige también a un segundo rival)"
+    )]
     #[name_localized("ko", "짝")]
+    #[name_localized("es-ES", "compañero")]
+    #[name_localized("es-419", "compañero")]
     partner: Option<User>,
     #[description = "2v2: the second opponent"]
     #[description_localized("ko", "2대2: 두 번째 상대")]
+    #[description_localized("es-ES", "2 contra 2: el segundo rival")]
+    #[description_localized("es-419", "2 contra 2: el segundo rival")]
     #[name_localized("ko", "상대2")]
+    #[name_localized("es-ES", "rival2")]
+    #[name_localized("es-419", "rival2")]
     opponent2: Option<User>,
     #[description = "Rule preset"]
     #[description_localized("ko", "규칙")]
+    #[description_localized("es-ES", "Reglas base")]
+    #[description_localized("es-419", "Reglas base")]
     #[name_localized("ko", "규칙")]
+    #[name_localized("es-ES", "reglas")]
+    #[name_localized("es-419", "reglas")]
     preset: Option<PresetChoice>,
     #[description = "House rules on top of the preset, e.g. backdo=off finish=exact (/yut rules options)"]
     #[description_localized(
         "ko",
         "규칙에 더할 집안 규칙, 예: backdo=off finish=exact (/윷 규칙 옵션)"
     )]
+    #[description_localized(
+        "es-ES",
+        "Reglas caseras sobre las reglas base, p. ej. backdo=off finish=exact (/yut reglas opciones)"
+    )]
+    #[description_localized(
+        "es-419",
+        "Reglas caseras sobre las reglas base, p. ej. backdo=off finish=exact (/yut reglas opciones)"
+    )]
     #[name_localized("ko", "집안규칙")]
+    #[name_localized("es-ES", "reglas_caseras")]
+    #[name_localized("es-419", "reglas_caseras")]
     #[max_length = 400]
     #[autocomplete = "complete_house_rules"]
     house_rules: Option<String>,
@@ -372,17 +490,7 @@ pub async fn challenge(
     let named: Vec<&User> = match (&partner, &opponent2) {
         (None, None) => vec![&opponent],
         (Some(p), Some(o2)) => vec![p, &opponent, o2],
-        _ => {
-            return private(
-                ctx,
-                tr(
-                    lang,
-                    "For 2v2 name both your partner and a second opponent; for 1v1 name only the opponent.",
-                    "2대2는 짝과 두 번째 상대를 함께 골라 주세요. 1대1은 상대만 고르면 돼요.",
-                ),
-            )
-            .await
-        }
+        _ => return private(ctx, tr(lang, "cmd-challenge-names")).await,
     };
     // The interaction carries the members of the server among the users named.
     let resolved = match ctx {
@@ -427,16 +535,7 @@ pub async fn challenge(
         Err(Problem::AlreadyRunning {
             message_id: Some(m),
         }) => {
-            let text = match lang {
-                Lang::En => format!(
-                    "This channel already has a game: {}",
-                    link(guild.get(), channel, m)
-                ),
-                Lang::Ko => format!(
-                    "이 채널에는 이미 판이 있어요: {}",
-                    link(guild.get(), channel, m)
-                ),
-            };
+            let text = already_running(lang, link(guild.get(), channel, m));
             return private(ctx, text).await;
         }
         Err(p) => return private(ctx, p.message(lang)).await,
@@ -494,11 +593,15 @@ async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) {
     slash_command,
     guild_only,
     name_localized("ko", "참가"),
-    description_localized("ko", "이 채널의 판에 참가해요")
+    name_localized("es-ES", "unirse"),
+    name_localized("es-419", "unirse"),
+    description_localized("ko", "이 채널의 판에 참가해요"),
+    description_localized("es-ES", "Siéntate en la partida de este canal"),
+    description_localized("es-419", "Siéntate en la partida de este canal")
 )]
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
-    table_command(ctx, Command::Join, tr(l, "You joined.", "참가했어요.")).await
+    table_command(ctx, Command::Join, tr(l, "cmd-joined")).await
 }
 
 /// Leave this channel's game (a bot takes your seat if it has started).
@@ -506,17 +609,22 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     slash_command,
     guild_only,
     name_localized("ko", "나가기"),
-    description_localized("ko", "판에서 나가요 (시작한 판이면 봇이 대신해요)")
+    name_localized("es-ES", "salir"),
+    name_localized("es-419", "salir"),
+    description_localized("ko", "판에서 나가요 (시작한 판이면 봇이 대신해요)"),
+    description_localized(
+        "es-ES",
+        "Sal de la partida (si ya empezó, un bot juega en tu asiento)"
+    ),
+    description_localized(
+        "es-419",
+        "Sal de la partida (si ya empezó, un bot juega en tu asiento)"
+    )
 )]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     // The table decides: a lobby seat is given up, a running game's seat goes to a bot.
-    table_command(
-        ctx,
-        Command::Leave,
-        tr(l, "You left the game.", "판에서 나갔어요."),
-    )
-    .await
+    table_command(ctx, Command::Leave, tr(l, "cmd-left")).await
 }
 
 /// Start the game.
@@ -524,16 +632,15 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     slash_command,
     guild_only,
     name_localized("ko", "시작"),
-    description_localized("ko", "판을 시작해요")
+    name_localized("es-ES", "empezar"),
+    name_localized("es-419", "empezar"),
+    description_localized("ko", "판을 시작해요"),
+    description_localized("es-ES", "Empieza la partida"),
+    description_localized("es-419", "Empieza la partida")
 )]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
-    table_command(
-        ctx,
-        Command::Start,
-        tr(l, "The game starts.", "판을 시작했어요."),
-    )
-    .await
+    table_command(ctx, Command::Start, tr(l, "cmd-started")).await
 }
 
 /// Stop the game (host or moderator).
@@ -541,16 +648,15 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     slash_command,
     guild_only,
     name_localized("ko", "끝내기"),
-    description_localized("ko", "판을 끝내요 (방장이나 관리자)")
+    name_localized("es-ES", "terminar"),
+    name_localized("es-419", "terminar"),
+    description_localized("ko", "판을 끝내요 (방장이나 관리자)"),
+    description_localized("es-ES", "Termina la partida (anfitrión o moderador)"),
+    description_localized("es-419", "Termina la partida (anfitrión o moderador)")
 )]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
-    table_command(
-        ctx,
-        Command::Stop,
-        tr(l, "The game was stopped.", "판을 끝냈어요."),
-    )
-    .await
+    table_command(ctx, Command::Stop, tr(l, "cmd-stopped")).await
 }
 
 /// Show the board again as a new message.
@@ -558,7 +664,11 @@ pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     slash_command,
     guild_only,
     name_localized("ko", "판보기"),
-    description_localized("ko", "판을 새 메시지로 다시 보여 줘요")
+    name_localized("es-ES", "tablero"),
+    name_localized("es-419", "tablero"),
+    description_localized("ko", "판을 새 메시지로 다시 보여 줘요"),
+    description_localized("es-ES", "Vuelve a mostrar el tablero en un mensaje nuevo"),
+    description_localized("es-419", "Vuelve a mostrar el tablero en un mensaje nuevo")
 )]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
@@ -587,22 +697,26 @@ fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: L
     let preset = d.preset.as_deref().unwrap_or("standard");
     let house = d.house_rules.as_deref().unwrap_or("");
     let seconds = d.turn_seconds.unwrap_or(bot_seconds);
-    let seasons = SeasonLength::from_setting(d.seasons.as_deref());
-    match lang {
-        Lang::En => format!(
-            "New games in this server: **{preset}** rules; house rules: {}; {seconds} s per action. Rating seasons: **{seasons}**.",
-            if house.is_empty() { "none".to_string() } else { format!("`{house}`") }
-        ),
-        Lang::Ko => format!(
-            "이 서버의 새 판: **{preset}** 규칙, 집안 규칙: {}, 한 수에 {seconds}초. 점수 시즌: **{}**.",
-            if house.is_empty() { "없음".to_string() } else { format!("`{house}`") },
-            match seasons {
-                SeasonLength::Monthly => "한 달마다",
-                SeasonLength::Quarterly => "석 달마다",
-                SeasonLength::Off => "없음",
-            }
-        ),
-    }
+    let seasons = match SeasonLength::from_setting(d.seasons.as_deref()) {
+        SeasonLength::Monthly => "cmd-season-monthly",
+        SeasonLength::Quarterly => "cmd-season-quarterly",
+        SeasonLength::Off => "cmd-season-off",
+    };
+    let house = if house.is_empty() {
+        tr(lang, "cmd-defaults-no-house")
+    } else {
+        format!("`{house}`")
+    };
+    say(
+        lang,
+        "cmd-defaults",
+        &[
+            ("preset", preset.into()),
+            ("house", house.into()),
+            ("seconds", seconds.into()),
+            ("seasons", tr(lang, seasons).into()),
+        ],
+    )
 }
 
 /// This server's defaults for `/yut new` (changing them needs Manage Server).
@@ -610,23 +724,51 @@ fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: L
     slash_command,
     guild_only,
     name_localized("ko", "설정"),
-    description_localized("ko", "이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)")
+    name_localized("es-ES", "ajustes"),
+    name_localized("es-419", "ajustes"),
+    description_localized("ko", "이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)"),
+    description_localized(
+        "es-ES",
+        "Valores por defecto de este servidor para /yut nueva (cambiarlos: Gestionar servidor)"
+    ),
+    description_localized(
+        "es-419",
+        "Valores por defecto de este servidor para /yut nueva (cambiarlos: Gestionar servidor)"
+    )
 )]
 pub async fn settings(
     ctx: Context<'_>,
     #[description = "Default rule preset"]
     #[description_localized("ko", "기본 규칙")]
+    #[description_localized("es-ES", "Reglas base por defecto")]
+    #[description_localized("es-419", "Reglas base por defecto")]
     #[name_localized("ko", "규칙")]
+    #[name_localized("es-ES", "reglas")]
+    #[name_localized("es-419", "reglas")]
     preset: Option<PresetChoice>,
     #[description = "Default house rules, e.g. backdo=off finish=exact (none: clear)"]
     #[description_localized("ko", "기본 집안 규칙, 예: backdo=off finish=exact (none: 지우기)")]
+    #[description_localized(
+        "es-ES",
+        "Reglas caseras por defecto, p. ej. backdo=off finish=exact (none: borrarlas)"
+    )]
+    #[description_localized(
+        "es-419",
+        "Reglas caseras por defecto, p. ej. backdo=off finish=exact (none: borrarlas)"
+    )]
     #[name_localized("ko", "집안규칙")]
+    #[name_localized("es-ES", "reglas_caseras")]
+    #[name_localized("es-419", "reglas_caseras")]
     #[max_length = 400]
     #[autocomplete = "complete_house_rules"]
     house_rules: Option<String>,
     #[description = "Default seconds per action (10 to 300)"]
     #[description_localized("ko", "한 수에 주는 기본 시간(초, 10~300)")]
+    #[description_localized("es-ES", "Segundos por acción por defecto (10 a 300)")]
+    #[description_localized("es-419", "Segundos por acción por defecto (10 a 300)")]
     #[name_localized("ko", "초")]
+    #[name_localized("es-ES", "segundos")]
+    #[name_localized("es-419", "segundos")]
     #[min = 10]
     #[max = 300]
     seconds: Option<u32>,
@@ -635,11 +777,19 @@ pub async fn settings(
         "ko",
         "점수 시즌: 시즌이 끝나면 순위를 보관하고 점수를 절반쯤 되돌려요"
     )]
+    #[description_localized("es-ES", "Temporadas: al final de cada una se archiva la clasificación y las puntuaciones se suavizan")]
+    #[description_localized("es-419", "Temporadas: al final de cada una se archiva la clasificación y las puntuaciones se suavizan")]
     #[name_localized("ko", "시즌")]
+    #[name_localized("es-ES", "temporadas")]
+    #[name_localized("es-419", "temporadas")]
     seasons: Option<SeasonChoice>,
     #[description = "Forget every default"]
     #[description_localized("ko", "기본값을 모두 지우기")]
+    #[description_localized("es-ES", "Olvidar todos los valores por defecto")]
+    #[description_localized("es-419", "Olvidar todos los valores por defecto")]
     #[name_localized("ko", "초기화")]
+    #[name_localized("es-ES", "restablecer")]
+    #[name_localized("es-419", "restablecer")]
     reset: Option<bool>,
 ) -> Result<(), Error> {
     let data = ctx.data();
@@ -667,11 +817,7 @@ pub async fn settings(
         poise::Context::Prefix(_) => false,
     };
     if !admin {
-        let text = tr(
-            lang,
-            "Only members with the Manage Server permission can change these. Nothing was changed.",
-            "서버 관리 권한이 있는 사람만 바꿀 수 있어요. 바뀐 것은 없어요.",
-        );
+        let text = tr(lang, "cmd-settings-not-admin");
         return private(ctx, text).await;
     }
     let mut next = if reset {
@@ -703,38 +849,59 @@ pub async fn settings(
     match data.service.set_server_defaults(guild.get(), &next).await {
         Ok(()) => {}
         Err(Problem::HouseRules(e)) => {
-            let text = match lang {
-                Lang::En => format!(
-                    "Those house rules can't be used: {e}. `/yut rules options:True` lists every option. Nothing was changed."
-                ),
-                Lang::Ko => format!(
-                    "그 집안 규칙은 쓸 수 없어요: {}. `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 바뀐 것은 없어요.",
-                    rules_error_ko(&e)
-                ),
-            };
+            let text = say(
+                lang,
+                "cmd-settings-bad-house-rules",
+                &[("why", rules_error(&e, lang).into())],
+            );
             return private(ctx, text).await;
         }
         Err(p) => return private(ctx, p.message(lang)).await,
     }
-    let saved = tr(lang, "Saved. ", "저장했어요. ");
-    private(ctx, saved + &describe_defaults(&next, bot_seconds, lang)).await
+    let saved = tr(lang, "cmd-saved");
+    let text = format!("{saved} {}", describe_defaults(&next, bot_seconds, lang));
+    private(ctx, text).await
 }
 
 /// A short summary of the rules.
 #[poise::command(
     slash_command,
     name_localized("ko", "규칙"),
-    description_localized("ko", "규칙을 간단히 알려 줘요")
+    name_localized("es-ES", "reglas"),
+    name_localized("es-419", "reglas"),
+    description_localized("ko", "규칙을 간단히 알려 줘요"),
+    description_localized("es-ES", "Un resumen breve de las reglas"),
+    description_localized("es-419", "Un resumen breve de las reglas")
 )]
 pub async fn rules(
     ctx: Context<'_>,
     #[description = "Rule preset (default: this channel's game, else standard)"]
     #[description_localized("ko", "규칙 (기본: 이 채널의 판, 없으면 기본 규칙)")]
+    #[description_localized(
+        "es-ES",
+        "Reglas base (por defecto: las de la partida del canal; si no hay, estándar)"
+    )]
+    #[description_localized(
+        "es-419",
+        "Reglas base (por defecto: las de la partida del canal; si no hay, estándar)"
+    )]
     #[name_localized("ko", "규칙")]
+    #[name_localized("es-ES", "reglas")]
+    #[name_localized("es-419", "reglas")]
     preset: Option<PresetChoice>,
     #[description = "List every house-rule option for /yut new instead"]
     #[description_localized("ko", "/윷 새판에 쓸 수 있는 집안 규칙 옵션을 모두 보기")]
+    #[description_localized(
+        "es-ES",
+        "Ver en su lugar todas las opciones de reglas caseras para /yut nueva"
+    )]
+    #[description_localized(
+        "es-419",
+        "Ver en su lugar todas las opciones de reglas caseras para /yut nueva"
+    )]
     #[name_localized("ko", "옵션")]
+    #[name_localized("es-ES", "opciones")]
+    #[name_localized("es-419", "opciones")]
     options: Option<bool>,
 ) -> Result<(), Error> {
     let lang = lang(&ctx);
@@ -750,7 +917,7 @@ pub async fn rules(
     };
     let mut text = match (options == Some(true), &game) {
         (true, Some(t)) => {
-            let now = tr(lang, "this channel's game", "이 채널의 판");
+            let now = tr(lang, "cmd-rules-this-game");
             return private(ctx, rules_text::options_of(&t.settings.rules, &now, lang)).await;
         }
         (true, None) => rules_text::options(p, lang),
@@ -759,11 +926,7 @@ pub async fn rules(
     if let Some(t) = &game {
         let house = crate::table::view::house_rules(t);
         if !house.is_empty() {
-            let head = tr(
-                lang,
-                "**This channel's game also plays with:**",
-                "**이 채널의 판은 이것도 따라요:**",
-            );
+            let head = tr(lang, "cmd-rules-also-plays");
             text = format!("{text}\n\n{head} `{}`", house.join(" "));
         }
     }
@@ -775,13 +938,24 @@ pub async fn rules(
     slash_command,
     guild_only,
     name_localized("ko", "전적"),
-    description_localized("ko", "이 서버에서의 전적과 점수")
+    name_localized("es-ES", "estadísticas"),
+    name_localized("es-419", "estadísticas"),
+    description_localized("ko", "이 서버에서의 전적과 점수"),
+    description_localized("es-ES", "El historial y las puntuaciones de alguien en este servidor"),
+    description_localized(
+        "es-419",
+        "El historial y las puntuaciones de alguien en este servidor"
+    )
 )]
 pub async fn stats(
     ctx: Context<'_>,
     #[description = "Whose record (default: yours)"]
     #[description_localized("ko", "누구의 전적 (기본: 나)")]
+    #[description_localized("es-ES", "De quién (por defecto: tú)")]
+    #[description_localized("es-419", "De quién (por defecto: tú)")]
     #[name_localized("ko", "사람")]
+    #[name_localized("es-ES", "usuario")]
+    #[name_localized("es-419", "usuario")]
     user: Option<User>,
 ) -> Result<(), Error> {
     let lang = lang(&ctx);
@@ -790,10 +964,11 @@ pub async fn stats(
     };
     let user = user.as_ref().unwrap_or_else(|| ctx.author());
     let text = match ctx.data().service.card(guild.get(), user.id.get()).await? {
-        None => match lang {
-            Lang::En => format!("{} has not finished a game here yet.", user.mention()),
-            Lang::Ko => format!("{} 님은 아직 이 서버에서 끝낸 판이 없어요.", user.mention()),
-        },
+        None => say(
+            lang,
+            "cmd-stats-none",
+            &[("who", user.mention().to_string().into())],
+        ),
         Some(card) => crate::table::standings::card_text(&card, guild.get(), lang),
     };
     private(ctx, text).await
@@ -804,16 +979,27 @@ pub async fn stats(
     slash_command,
     guild_only,
     name_localized("ko", "다시보기"),
-    description_localized(
-        "ko",
-        "끝난 판을 다시 보기 (기본: 이 채널의 마지막 판), 기록 파일과 함께"
-    )
+    name_localized("es-ES", "repetición"),
+    name_localized("es-419", "repetición"),
+    description_localized("ko", "끝난 판을 다시 보기 (기본: 이 채널의 마지막 판), 기록 파일과 함께"),
+    description_localized("es-ES", "La repetición de una partida terminada (por defecto: la última de este canal), con su registro"),
+    description_localized("es-419", "La repetición de una partida terminada (por defecto: la última de este canal), con su registro")
 )]
 pub async fn replay(
     ctx: Context<'_>,
     #[description = "The game's number (default: this channel's last finished game)"]
     #[description_localized("ko", "판 번호 (기본: 이 채널에서 마지막으로 끝난 판)")]
+    #[description_localized(
+        "es-ES",
+        "El número de la partida (por defecto: la última terminada en este canal)"
+    )]
+    #[description_localized(
+        "es-419",
+        "El número de la partida (por defecto: la última terminada en este canal)"
+    )]
     #[name_localized("ko", "판")]
+    #[name_localized("es-ES", "partida")]
+    #[name_localized("es-419", "partida")]
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
@@ -825,13 +1011,27 @@ pub async fn replay(
     slash_command,
     guild_only,
     name_localized("ko", "지난판"),
-    description_localized("ko", "이 서버의 최근 판과 다시 보기 버튼")
+    name_localized("es-ES", "historial"),
+    name_localized("es-419", "historial"),
+    description_localized("ko", "이 서버의 최근 판과 다시 보기 버튼"),
+    description_localized(
+        "es-ES",
+        "Las últimas partidas de este servidor, con botones para sus repeticiones"
+    ),
+    description_localized(
+        "es-419",
+        "Las últimas partidas de este servidor, con botones para sus repeticiones"
+    )
 )]
 pub async fn history(
     ctx: Context<'_>,
     #[description = "Only games this person played"]
     #[description_localized("ko", "이 사람이 한 판만")]
+    #[description_localized("es-ES", "Solo las partidas que jugó esta persona")]
+    #[description_localized("es-419", "Solo las partidas que jugó esta persona")]
     #[name_localized("ko", "사람")]
+    #[name_localized("es-ES", "usuario")]
+    #[name_localized("es-419", "usuario")]
     user: Option<User>,
 ) -> Result<(), Error> {
     super::after::history_command(ctx, user.map(|u| u.id.get()), lang(&ctx)).await
@@ -858,17 +1058,35 @@ async fn complete_season(ctx: Context<'_>, partial: &str) -> Vec<String> {
     slash_command,
     guild_only,
     name_localized("ko", "순위"),
-    description_localized("ko", "이 서버의 점수 순위")
+    name_localized("es-ES", "clasificación"),
+    name_localized("es-419", "clasificación"),
+    description_localized("ko", "이 서버의 점수 순위"),
+    description_localized("es-ES", "Los mejores jugadores de este servidor, por puntuación"),
+    description_localized("es-419", "Los mejores jugadores de este servidor, por puntuación")
 )]
 pub async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which mode (default: all three)"]
     #[description_localized("ko", "어떤 방식 (기본: 셋 다)")]
+    #[description_localized("es-ES", "Qué modo (por defecto: los tres)")]
+    #[description_localized("es-419", "Qué modo (por defecto: los tres)")]
     #[name_localized("ko", "방식")]
+    #[name_localized("es-ES", "modo")]
+    #[name_localized("es-419", "modo")]
     mode: Option<FamilyChoice>,
     #[description = "A past season, e.g. 2026-11 or 2026-Q3 (default: this one)"]
     #[description_localized("ko", "지난 시즌, 예: 2026-11, 2026-Q3 (기본: 이번 시즌)")]
+    #[description_localized(
+        "es-ES",
+        "Una temporada pasada, p. ej. 2026-11 o 2026-Q3 (por defecto: la actual)"
+    )]
+    #[description_localized(
+        "es-419",
+        "Una temporada pasada, p. ej. 2026-11 o 2026-Q3 (por defecto: la actual)"
+    )]
     #[name_localized("ko", "시즌")]
+    #[name_localized("es-ES", "temporada")]
+    #[name_localized("es-419", "temporada")]
     #[max_length = 20]
     #[autocomplete = "complete_season"]
     season: Option<String>,
@@ -885,14 +1103,15 @@ pub async fn leaderboard(
     if let Some(s) = &season {
         if !seasons.contains(s) {
             let known = if seasons.is_empty() {
-                tr(lang, "none yet", "아직 없어요")
+                tr(lang, "cmd-seasons-none-yet")
             } else {
                 seasons.join(", ")
             };
-            let text = match lang {
-                Lang::En => format!("There is no season {s:?} in this server. Seasons: {known}."),
-                Lang::Ko => format!("이 서버에는 {s:?} 시즌이 없어요. 시즌: {known}."),
-            };
+            let text = say(
+                lang,
+                "cmd-no-such-season",
+                &[("season", format!("{s:?}").into()), ("known", known.into())],
+            );
             return private(ctx, text).await;
         }
     }
@@ -919,7 +1138,17 @@ pub async fn leaderboard(
     slash_command,
     guild_only,
     name_localized("ko", "윷점"),
-    description_localized("ko", "오늘의 윷점: 세 번 던져 64가지 점괘 중 하나를 읽어요")
+    name_localized("es-ES", "fortuna"),
+    name_localized("es-419", "fortuna"),
+    description_localized("ko", "오늘의 윷점: 세 번 던져 64가지 점괘 중 하나를 읽어요"),
+    description_localized(
+        "es-ES",
+        "윷점: tu fortuna del yut de hoy, tres tiradas leídas entre 64 augurios"
+    ),
+    description_localized(
+        "es-419",
+        "윷점: tu fortuna del yut de hoy, tres tiradas leídas entre 64 augurios"
+    )
 )]
 pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
     let lang = lang(&ctx);
@@ -944,37 +1173,13 @@ pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     name_localized("ko", "도움말"),
-    description_localized("ko", "사용법")
+    name_localized("es-ES", "ayuda"),
+    name_localized("es-419", "ayuda"),
+    description_localized("ko", "사용법"),
+    description_localized("es-ES", "Cómo usar el bot"),
+    description_localized("es-419", "Cómo usar el bot")
 )]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let text = tr(
-        lang(&ctx),
-        "**Yutbot** plays Yut Nori (윷놀이) in this channel.
-`/yut new` open a game (mode, seats, rules, house rules, pieces, seconds, match length, bots)
-`/yut challenge opponent:@x` (2v2: also `partner:` `opponent2:`) a game that starts when everyone named accepts; a rematch asks everyone who played
-`/yut join` · `/yut leave` take or give up a seat · `/yut start` start (the host, or anyone once every seat is filled) · `/yut stop` stop (host or moderator)
-`/yut board` show the board again as a new message
-`/yut rules` the rules in short (`options:True`: every house rule)
-`/yut stats [user]` rating and place per mode, record, streaks, last games, time-outs and leaves · `/yut leaderboard [mode] [season]` the standings by rating
-`/yut settings` this server's defaults for new games and rating seasons (monthly, quarterly or off; Manage Server to change)
-**Ratings**: 1v1, 2v2 and free-for-all are rated apart, per server and season. A finished game is rated when at least one person plays in it; bots count at their level's fixed rating (beating Master gains more than beating Easy), and games of bots alone are not rated. A new player shows 1000, provisional for 10 games. Leaving a running game (`/yut leave`) counts as a loss, and time-outs and leaves are on your record. A game where nobody has played for a whole round (everyone away) is abandoned: not rated, not counted. A stopped game is not rated.
-In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
-Play with the buttons under the board: throw, pick a result, pick a move (the letters match the board).
-`/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here · `/yut fortune` today's 윷점
-Fair throws: when a game starts the board shows the SHA-256 of its secret throw seed, and when it ends the seed itself. Run `yutbot verify` on the record `/yut replay` attaches to check that every throw came from that seed.",
-        "**윷봇**은 이 채널에서 윷놀이를 열어요.
-`/윷 새판` 판 열기 (방식, 자리, 규칙, 집안 규칙, 말, 시간, 승수, 봇)
-`/윷 도전 상대:@x` (2대2: `짝:` `상대2:`도) 이름을 댄 모두가 수락하면 시작하는 판; 한 판 더는 함께한 모두에게 물어요
-`/윷 참가` · `/윷 나가기` 자리에 앉거나 일어나기 · `/윷 시작` 시작 (방장, 또는 자리가 다 차면 누구나) · `/윷 끝내기` 판 끝내기 (방장이나 관리자)
-`/윷 판보기` 판을 새 메시지로 다시 보기
-`/윷 규칙` 규칙 요약 (`옵션:True`: 집안 규칙 모두)
-`/윷 전적 [사람]` 방식별 점수와 순위, 전적, 연승, 최근 판, 시간 초과와 나간 판 · `/윷 순위 [방식] [시즌]` 점수 순위
-`/윷 설정` 이 서버의 새 판 기본값과 점수 시즌 (한 달, 석 달 또는 끄기; 바꾸려면 서버 관리 권한)
-**점수**: 1대1, 2대2, 개인전은 서버와 시즌마다 따로 매겨요. 사람이 한 명이라도 둔 판은 끝나면 점수에 들어가요. 봇은 난이도마다 정해진 점수로 셈해서(어려움을 이기면 쉬움을 이길 때보다 더 올라요), 봇끼리만 둔 판은 넣지 않아요. 처음엔 1000이고 첫 10판은 잠정이에요. 진행 중인 판에서 나가면(`/윷 나가기`) 진 것으로 치고, 시간 초과와 나간 판은 전적에 남아요. 한 바퀴 동안 아무도 두지 않은 판(모두 자리 비움)은 그만두고 점수와 전적에 넣지 않아요. 끝내기로 멈춘 판도 점수에 넣지 않아요.
-대기실에서는 방장이 버튼으로 방식(2인, 3인, 4인, 2대2 팀전)과 규칙도 바꿀 수 있어요.
-판 아래 버튼으로 둬요: 던지기, 결과 고르기, 말 고르기 (버튼 번호가 판의 번호와 같아요).
-`/윷 다시보기` 끝난 판의 움직이는 다시 보기와 기록 · `/윷 지난판` 이 서버의 최근 판 · `/윷 윷점` 오늘의 윷점
-공정한 던지기: 판이 시작할 때 비밀 던지기 시드의 SHA-256을, 끝날 때 시드 자체를 판에 보여 줘요. `/윷 다시보기`가 붙여 주는 기록 파일에 `yutbot verify`를 돌리면 모든 던지기가 그 시드에서 나왔는지 확인할 수 있어요.",
-    );
+    let text = tr(lang(&ctx), "cmd-help");
     private(ctx, text).await
 }

@@ -455,10 +455,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let lang = ctx
                 .locale()
                 .map_or(crate::table::Lang::En, crate::table::Lang::from_locale);
-            let text = match lang {
-                crate::table::Lang::En => "Sorry, something went wrong. Please try again.",
-                crate::table::Lang::Ko => "죄송해요, 문제가 생겼어요. 다시 해 주세요.",
-            };
+            let text = crate::i18n::say(lang, "error-command", &[]);
             let _ = ctx
                 .send(poise::CreateReply::default().content(text).ephemeral(true))
                 .await;

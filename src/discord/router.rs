@@ -282,11 +282,7 @@ fn refusal(c: &ComponentInteraction, problem: &Problem, lang: Lang) -> String {
 }
 
 fn missing_permissions(lang: Lang) -> String {
-    match lang {
-        Lang::En => "I can't update the board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.",
-        Lang::Ko => "이 채널에서 판을 고칠 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.",
-    }
-    .to_string()
+    crate::i18n::say(lang, "router-missing-permissions", &[])
 }
 
 /// Through the channel's writer (edit the clicked message, or repost), as the update pump

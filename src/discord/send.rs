@@ -205,8 +205,15 @@ pub fn is_forbidden(e: &serenity::Error) -> bool {
     }
 }
 
-/// Said once in a channel where the bot cannot show the board.
-pub const MISSING_PERMISSIONS: &str = "⚠️ I can't show the game board here: I need the View Channel, Send Messages, Embed Links, Attach Files and Read Message History permissions in this channel. / 이 채널에서 판을 보여 줄 권한이 없어요.";
+/// Said once in a channel where the bot cannot show the board: in every language, since
+/// nobody in particular is answered (English and Korean as before, then Spanish).
+pub static MISSING_PERMISSIONS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let each: Vec<String> = crate::i18n::LANGS
+        .iter()
+        .map(|code| crate::i18n::say_in(code, "send-missing-permissions", &[]))
+        .collect();
+    format!("⚠️ {}", each.join(" / "))
+});
 
 /// Shows boards in channels; shared by the update pump, clicks and slash commands. Every
 /// write to a channel goes through that channel's writer ([`super::writer`]).
@@ -248,10 +255,14 @@ pub fn ping_text(user: u64, lang: Lang, deadline_ms: Option<i64>) -> String {
     let due = deadline_ms
         .map(|ms| format!(" <t:{}:R>", ms.div_euclid(1000)))
         .unwrap_or_default();
-    match lang {
-        Lang::En => format!("<@{user}> your turn!{due}"),
-        Lang::Ko => format!("<@{user}> 님 차례예요!{due}"),
-    }
+    crate::i18n::say(
+        lang,
+        "send-ping",
+        &[
+            ("mention", format!("<@{user}>").into()),
+            ("due", due.into()),
+        ],
+    )
 }
 
 impl Poster {

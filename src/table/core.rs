@@ -3,6 +3,7 @@
 
 use crate::ai::{Bot, Level};
 use crate::game::{Action, Chip, Event, Game, Match, Move, Phase, Preset, Rules, Seat, MAX_MOVES};
+use crate::i18n::say;
 use arrayvec::ArrayVec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -162,28 +163,28 @@ impl SeatState {
     pub fn name(&self, seat: usize, lang: Lang) -> String {
         match &self.player {
             Player::Human { name, .. } => name.clone(),
-            Player::Bot { level } => match lang {
-                Lang::En => format!("🤖 Bot {} ({})", seat + 1, level_name(*level, lang)),
-                Lang::Ko => format!("🤖 봇 {} ({})", seat + 1, level_name(*level, lang)),
-            },
+            Player::Bot { level } => say(
+                lang,
+                "table-bot-name",
+                &[
+                    ("seat", (seat + 1).to_string().into()),
+                    ("level", level_name(*level, lang).into()),
+                ],
+            ),
         }
     }
 }
 
 /// A bot level's display name.
-pub fn level_name(level: Level, lang: Lang) -> &'static str {
-    match (level, lang) {
-        (Level::Easy, Lang::En) => "Easy",
-        (Level::Normal, Lang::En) => "Normal",
-        (Level::Master, Lang::En) => "Master",
-        (Level::Random, Lang::En) => "Random",
-        (Level::Reference, Lang::En) => "Reference",
-        (Level::Easy, Lang::Ko) => "쉬움",
-        (Level::Normal, Lang::Ko) => "보통",
-        (Level::Master, Lang::Ko) => "어려움",
-        (Level::Random, Lang::Ko) => "무작위",
-        (Level::Reference, Lang::Ko) => "기준",
-    }
+pub fn level_name(level: Level, lang: Lang) -> String {
+    let key = match level {
+        Level::Easy => "table-level-easy",
+        Level::Normal => "table-level-normal",
+        Level::Master => "table-level-master",
+        Level::Random => "table-level-random",
+        Level::Reference => "table-level-reference",
+    };
+    say(lang, key, &[])
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -537,11 +538,9 @@ const BOT_STREAM: u64 = 0xb07 << 48;
 
 /// What to do instead, for a refused action in the wrong phase.
 fn hint(lang: Lang, phase: Option<Phase>) -> String {
-    match (lang, phase) {
-        (Lang::En, Some(Phase::Throw)) => "throw first".into(),
-        (Lang::Ko, Some(Phase::Throw)) => "먼저 윷을 던지세요".into(),
-        (Lang::En, _) => "pick a result and a piece".into(),
-        (Lang::Ko, _) => "결과와 말을 고르세요".into(),
+    match phase {
+        Some(Phase::Throw) => say(lang, "table-hint-throw", &[]),
+        _ => say(lang, "table-hint-pick", &[]),
     }
 }
 
@@ -1039,10 +1038,11 @@ impl Table {
                 s.autoplay = false;
                 s.timeouts = 0;
                 let name = s.name(seat, self.settings.lang);
-                self.notice = Some(match self.settings.lang {
-                    Lang::En => format!("🙋 {name} is back and plays their own turns again."),
-                    Lang::Ko => format!("🙋 {name} 님이 돌아와 다시 직접 둬요."),
-                });
+                self.notice = Some(say(
+                    self.settings.lang,
+                    "table-back",
+                    &[("name", name.into())],
+                ));
                 if self.acting() == Some(seat as Seat) {
                     // Their turn now: the person's own time to act.
                     self.arm(now);
@@ -1057,10 +1057,11 @@ impl Table {
                 self.status = Status::Stopped;
                 // Everyone reads who stopped it.
                 self.notice = match actor {
-                    Actor::User { name, .. } => Some(match self.settings.lang {
-                        Lang::En => format!("⏹️ {name} stopped the game."),
-                        Lang::Ko => format!("⏹️ {name} 님이 판을 끝냈어요."),
-                    }),
+                    Actor::User { name, .. } => Some(say(
+                        self.settings.lang,
+                        "table-stopped",
+                        &[("name", name.into())],
+                    )),
                     Actor::System => None,
                 };
                 self.deadline_ms = None;
@@ -1085,14 +1086,11 @@ impl Table {
                 self.status = Status::Stopped;
                 self.deadline_ms = None;
                 let minutes = LOBBY_IDLE_MS / 60_000;
-                self.notice = Some(match self.settings.lang {
-                    Lang::En => format!(
-                        "⌛ The lobby closed: nobody started it within {minutes} minutes of its last change. `/yut new` opens a new one."
-                    ),
-                    Lang::Ko => format!(
-                        "⌛ 마지막 변경 뒤 {minutes}분 동안 시작하지 않아 대기실을 닫았어요. `/윷 새판`으로 새 판을 열 수 있어요."
-                    ),
-                });
+                self.notice = Some(say(
+                    self.settings.lang,
+                    "table-lobby-closed",
+                    &[("minutes", minutes.to_string().into())],
+                ));
             }
             Command::Timeout | Command::BotTurn => {
                 if actor != &Actor::System {
@@ -1121,10 +1119,11 @@ impl Table {
                     if s.timeouts >= AWAY_AFTER {
                         s.away = true;
                     }
-                    self.notice = Some(match self.settings.lang {
-                        Lang::En => format!("⏰ {name} ran out of time; the bot played for them."),
-                        Lang::Ko => format!("⏰ {name} 님 시간이 다 되어 봇이 대신 두었어요."),
-                    });
+                    self.notice = Some(say(
+                        self.settings.lang,
+                        "table-timed-out",
+                        &[("name", name.into())],
+                    ));
                 }
                 let action = match played {
                     Some(a) => *a,
@@ -1178,10 +1177,7 @@ impl Table {
         self.abandoned = true;
         self.deadline_ms = None;
         self.selected = None;
-        self.notice = Some(match self.settings.lang {
-            Lang::En => "🛑 Game abandoned: nobody has played for a whole round of turns (everyone is away). It ends here, unrated and not counted in anyone's record.".to_string(),
-            Lang::Ko => "🛑 한 바퀴가 도는 동안 아무도 두지 않아(모두 자리 비움) 판을 그만두었어요. 이 판은 점수와 전적에 넣지 않아요.".to_string(),
-        });
+        self.notice = Some(say(self.settings.lang, "table-abandoned", &[]));
     }
 
     fn phase_hint(&self) -> String {
@@ -1329,10 +1325,11 @@ impl Table {
             level: Level::Normal,
         };
         // Said on the board for everyone, not only to the one who left.
-        self.notice = Some(match self.settings.lang {
-            Lang::En => format!("🚪 {name} left the game; a bot (Normal) plays their seat."),
-            Lang::Ko => format!("🚪 {name} 님이 판을 떠났어요. 봇(보통)이 그 자리를 이어 둬요."),
-        });
+        self.notice = Some(say(
+            self.settings.lang,
+            "table-left",
+            &[("name", name.into())],
+        ));
         self.seats[seat].away = false;
         self.seats[seat].autoplay = false;
         self.arm(now);

@@ -4,6 +4,7 @@
 use super::core::{Lang, Settings};
 use crate::ai::Level;
 use crate::game::{OptionValue, Preset, Rules, RulesError};
+use crate::i18n::say;
 use crate::store::ServerDefaults;
 
 /// Pieces per side asked for.
@@ -81,20 +82,33 @@ pub fn settings(defaults: &ServerDefaults, r: &GameRequest) -> Result<Settings, 
     })
 }
 
-/// A house-rule error in Korean (option names and values stay as written).
-pub fn rules_error_ko(e: &RulesError) -> String {
+/// A house-rule error in a language (option names and values stay as written; in English the
+/// same words as the error's `Display`).
+pub fn rules_error(e: &RulesError, lang: Lang) -> String {
     match e {
-        RulesError::UnknownPreset(p) => format!("\"{p}\"라는 규칙 묶음은 없어요"),
-        RulesError::UnknownOption(o) => format!("\"{o}\"라는 옵션은 없어요"),
+        RulesError::UnknownPreset(p) => {
+            say(lang, "table-rules-unknown-preset", &[("preset", p.into())])
+        }
+        RulesError::UnknownOption(o) => {
+            say(lang, "table-rules-unknown-option", &[("option", o.into())])
+        }
         RulesError::BadValue {
             option,
             value,
             expected,
-        } => format!("{option}에는 {value}을(를) 쓸 수 없어요 (쓸 수 있는 값: {expected})"),
-        RulesError::NotAPair(t) => format!("\"{t}\"는 이름=값 꼴이 아니에요"),
+        } => say(
+            lang,
+            "table-rules-bad-value",
+            &[
+                ("option", option.into()),
+                ("value", value.into()),
+                ("expected", expected.into()),
+            ],
+        ),
+        RulesError::NotAPair(t) => say(lang, "table-rules-not-a-pair", &[("text", t.into())]),
         RulesError::Several(all) => all
             .iter()
-            .map(rules_error_ko)
+            .map(|e| rules_error(e, lang))
             .collect::<Vec<_>>()
             .join("; "),
     }
@@ -102,19 +116,11 @@ pub fn rules_error_ko(e: &RulesError) -> String {
 
 /// Why house rules cannot open a game, in the asker's language.
 pub fn house_rules_refusal(e: &RulesError, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!(
-            "Those house rules can't be used: {e}. Write them as `name=value`, e.g. \
-             `backdo=off finish=exact`; `/yut rules options:True` lists every option. \
-             No game was opened."
-        ),
-        Lang::Ko => format!(
-            "그 집안 규칙은 쓸 수 없어요: {}. `이름=값`으로 적어 주세요 (예: \
-             `backdo=off finish=exact`). `/윷 규칙 옵션:True`에 모든 옵션이 있어요. \
-             판은 열리지 않았어요.",
-            rules_error_ko(e)
-        ),
-    }
+    say(
+        lang,
+        "table-house-rules-refusal",
+        &[("why", rules_error(e, lang).into())],
+    )
 }
 
 #[cfg(test)]
