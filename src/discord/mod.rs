@@ -21,6 +21,7 @@ pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// What the commands share.
+#[derive(Clone)]
 pub struct Data {
     pub service: Service,
     pub poster: Arc<Poster>,
@@ -211,8 +212,10 @@ pub fn redact_url(url: &str) -> String {
 /// A running bot.
 pub struct Bot {
     pub service: Service,
-    pub shard_manager: Arc<ShardManager>,
-    client: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+    managers: Managers,
+    clients: Vec<tokio::task::JoinHandle<()>>,
+    /// What each shard's client ended with.
+    ended: tokio::sync::mpsc::UnboundedReceiver<Result<(), serenity::Error>>,
     pump: tokio::task::JoinHandle<()>,
     gateway: tokio::task::JoinHandle<()>,
 }
@@ -221,18 +224,27 @@ impl Bot {
     /// Stop: disconnect from the gateway, then store every game's in-flight action.
     pub async fn shutdown(self) {
         self.gateway.abort();
-        self.shard_manager.shutdown_all().await;
+        // A shard still waiting for its IDENTIFY slot never connects.
+        let managers: Vec<_> = self.managers.lock().await.values().cloned().collect();
+        for m in managers {
+            m.shutdown_all().await;
+        }
         self.service.shutdown().await;
         self.pump.abort();
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.client).await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        for c in self.clients {
+            let abort = c.abort_handle();
+            if tokio::time::timeout_at(deadline, c).await.is_err() {
+                abort.abort();
+            }
+        }
     }
 
-    /// Wait until the client stops by itself (a fatal gateway error).
+    /// Wait until a shard's client stops by itself (a fatal gateway error).
     pub async fn wait(&mut self) -> Result<(), Error> {
-        match (&mut self.client).await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(e.into()),
-            Err(e) => Err(e.into()),
+        match self.ended.recv().await {
+            Some(Ok(())) | None => Ok(()),
+            Some(Err(e)) => Err(e.into()),
         }
     }
 }
@@ -266,123 +278,183 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         );
     }
     tracing::info!(games = service.running(), first = shards.first, last = shards.last, count = shards.count, instance = %options.instance, "game service started");
-    let mut http = HttpBuilder::new(&options.token);
+    let make_http = || {
+        let mut http = HttpBuilder::new(&options.token);
+        if let Some(url) = &options.api_url {
+            // serenity's rate limiter builds URLs without the proxy: rate limits are then the
+            // proxy's job (or the stand-in's).
+            http = http.proxy(url.clone()).ratelimiter_disabled(true);
+        }
+        http.build()
+    };
+    let http = Arc::new(make_http());
     if let Some(url) = &options.api_url {
-        // serenity's rate limiter builds URLs without the proxy: rate limits are then the
-        // proxy's job (or the stand-in's).
-        http = http.proxy(url.clone()).ratelimiter_disabled(true);
         tracing::info!(api = %url, "sending REST calls to DISCORD_API_URL");
-    }
-    let http = http.build();
-    if let Some(url) = &options.api_url {
         // serenity falls back to Discord's own gateway when GET /gateway fails: fail clearly
         // instead of leaving the configured server behind.
         http.get_gateway()
             .await
             .map_err(|e| anyhow::anyhow!("DISCORD_API_URL {url}: GET /gateway failed: {e}"))?;
     }
-    // IDENTIFY budget, shared through the database by every process of the bot: reserve
-    // one 5.5 s slot per shard this process will identify (serenity spaces its own shards
-    // by 5 s) and wait for the first.
     let concurrency = match http.get_bot_gateway().await {
-        Ok(g) => g.session_start_limit.max_concurrency.max(1),
+        Ok(g) => g.session_start_limit.max_concurrency.max(1) as u32,
         Err(e) => {
             tracing::warn!(error = %e, "GET /gateway/bot failed; assuming max_concurrency 1");
             1
         }
     };
-    let n = shards.last - shards.first + 1;
-    let slots = n.div_ceil(concurrency as u32);
-    let bucket = shards.first % concurrency as u32;
-    let now = service.now_ms();
-    match store
-        .reserve_identify(bucket, slots, IDENTIFY_GAP_MS, now)
-        .await
-    {
-        Ok(at) if at > now => {
-            tracing::info!(
-                wait_ms = at - now,
-                bucket,
-                "waiting for this process's IDENTIFY slot (another process identified just before)"
-            );
-            tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
-        }
-        Ok(_) => {}
-        Err(e) => tracing::warn!(error = %e, "cannot reserve an IDENTIFY slot; identifying now"),
-    }
-
-    let framework_options = poise::FrameworkOptions {
-        commands: vec![commands::yut()],
-        event_handler: |ctx, event, _framework, data| Box::pin(router::on_event(ctx, event, data)),
-        on_error: |error| Box::pin(on_error(error)),
-        ..Default::default()
-    };
-    let dev_guild = options.dev_guild;
-    let (data_tx, data_rx) = tokio::sync::oneshot::channel::<Data>();
-    let framework = poise::Framework::builder()
-        .options(framework_options)
-        // Owners are not used; skip the start-up call that fetches them.
-        .initialize_owners(false)
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                let commands = &framework.options().commands;
-                match dev_guild {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(ctx, commands, GuildId::new(g)).await?
-                    }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
-                tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
-                data_rx
-                    .await
-                    .map_err(|_| anyhow::anyhow!("the bot's data was dropped"))
-            })
-        })
-        .build();
-
-    // Interactions arrive without any intent; none of the privileged ones is asked for.
-    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
-        .framework(framework)
-        .await?;
     let poster = Arc::new(Poster::new(
-        client.http.clone(),
+        http.clone(),
         service.clone(),
         options.api_url.clone(),
     ));
-    let _ = data_tx.send(Data {
+    let data = Data {
         service: service.clone(),
         poster: poster.clone(),
         options: options.clone(),
-    });
+    };
     let pump = tokio::spawn(send::pump(poster, updates));
-    let shard_manager = client.shard_manager.clone();
-    let gateway = tokio::spawn(follow_leases(service.held_shards(), shard_manager.clone()));
-    let client = tokio::spawn(async move {
-        if shards.count == 1 {
-            client.start().await
-        } else {
-            // serenity 0.12.5 reads the range's end as the last shard, included ("4..7"
-            // starts shards 4 to 7), so `first..last` runs first..=last.
-            client
-                .start_shard_range(shards.first..shards.last, shards.count)
-                .await
-        }
-    });
+    let identify = Identify {
+        store: store.clone(),
+        service: service.clone(),
+        concurrency,
+    };
+
+    // One gateway client per shard, each started in its own IDENTIFY slot. The slots are
+    // shared through the database by every process of the bot and are 5.5 s apart, measured
+    // from when a shard starts connecting. (serenity spaces the shards of one client by 5 s
+    // from the end of one connection's handshake to the start of the next, so two IDENTIFYs
+    // could reach Discord a little under 5 s apart.)
+    let managers: Managers = Arc::default();
+    let (ended_tx, ended) = tokio::sync::mpsc::unbounded_channel();
+    let mut clients = Vec::new();
+    for (i, shard) in (shards.first..=shards.last).enumerate() {
+        let at = identify.reserve(shard).await;
+        let data = data.clone();
+        let http = make_http();
+        let managers = managers.clone();
+        let ended_tx = ended_tx.clone();
+        let identify = identify.clone();
+        let dev_guild = options.dev_guild;
+        clients.push(tokio::spawn(async move {
+            identify.wait_until(at, shard).await;
+            let result = async {
+                let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
+                    .framework(framework(data, i == 0, dev_guild))
+                    .await?;
+                managers
+                    .lock()
+                    .await
+                    .insert(shard, client.shard_manager.clone());
+                if shards.count == 1 {
+                    client.start().await
+                } else {
+                    client.start_shard(shard, shards.count).await
+                }
+            }
+            .await;
+            let _ = ended_tx.send(result);
+        }));
+    }
+    let gateway = tokio::spawn(follow_leases(
+        service.held_shards(),
+        managers.clone(),
+        identify,
+    ));
     Ok(Bot {
         service,
-        shard_manager,
-        client,
+        managers,
+        clients,
+        ended,
         pump,
         gateway,
     })
 }
 
+/// The gateway client of each shard this process runs, once it is built.
+type Managers = Arc<tokio::sync::Mutex<std::collections::BTreeMap<u32, Arc<ShardManager>>>>;
+
+/// The poise framework of one shard's client; the first shard of the range registers the
+/// commands.
+fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Framework<Data, Error> {
+    let options = poise::FrameworkOptions {
+        commands: vec![commands::yut()],
+        event_handler: |ctx, event, _framework, data| Box::pin(router::on_event(ctx, event, data)),
+        on_error: |error| Box::pin(on_error(error)),
+        ..Default::default()
+    };
+    poise::Framework::builder()
+        .options(options)
+        // Owners are not used; skip the start-up call that fetches them.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                if register {
+                    let commands = &framework.options().commands;
+                    match dev_guild {
+                        Some(g) => {
+                            poise::builtins::register_in_guild(ctx, commands, GuildId::new(g))
+                                .await?
+                        }
+                        None => poise::builtins::register_globally(ctx, commands).await?,
+                    }
+                    tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
+                } else {
+                    tracing::info!(user = %ready.user.name, shard = ctx.shard_id.0, "connected");
+                }
+                Ok(data)
+            })
+        })
+        .build()
+}
+
+/// The IDENTIFY budget: Discord allows one IDENTIFY per 5 s per `max_concurrency` bucket,
+/// across every process of the bot. Each shard's (re)connection takes a slot from the
+/// database first.
+#[derive(Clone)]
+struct Identify {
+    store: Store,
+    service: Service,
+    concurrency: u32,
+}
+
+impl Identify {
+    /// Reserve the next slot of `shard`'s bucket: when it may start connecting (ms).
+    async fn reserve(&self, shard: u32) -> i64 {
+        let now = self.service.now_ms();
+        match self
+            .store
+            .reserve_identify(shard % self.concurrency, 1, IDENTIFY_GAP_MS, now)
+            .await
+        {
+            Ok(at) => at,
+            Err(e) => {
+                tracing::warn!(error = %e, shard, "cannot reserve an IDENTIFY slot; identifying now");
+                now
+            }
+        }
+    }
+
+    async fn wait_until(&self, at: i64, shard: u32) {
+        let wait = at - self.service.now_ms();
+        if wait > 0 {
+            tracing::info!(
+                wait_ms = wait,
+                shard,
+                "waiting for this shard's IDENTIFY slot (5.5 s after the bot's previous one)"
+            );
+            tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+        }
+    }
+}
+
 /// Keep the gateway in step with the leases: a shard whose games another process took over is
 /// disconnected (so Discord sends its servers' interactions to the new holder), and connected
-/// again if this process takes it back.
+/// again, in an IDENTIFY slot, if this process takes it back.
 async fn follow_leases(
     mut held: tokio::sync::watch::Receiver<std::collections::BTreeSet<u32>>,
-    shards: Arc<ShardManager>,
+    managers: Managers,
+    identify: Identify,
 ) {
     let mut last = held.borrow_and_update().clone();
     while held.changed().await.is_ok() {
@@ -392,14 +464,22 @@ async fn follow_leases(
                 shard = lost,
                 "disconnecting this shard: another process drives its games"
             );
-            shards.shutdown(serenity::all::ShardId(lost), 1000).await;
+            let manager = managers.lock().await.get(&lost).cloned();
+            if let Some(m) = manager {
+                m.shutdown(serenity::all::ShardId(lost), 1000).await;
+            }
         }
         for &back in now.difference(&last) {
+            let manager = managers.lock().await.get(&back).cloned();
+            // A shard whose client is not built yet connects in its own slot.
+            let Some(m) = manager else { continue };
             tracing::info!(
                 shard = back,
                 "connecting this shard again: its lease is ours"
             );
-            shards.restart(serenity::all::ShardId(back)).await;
+            let at = identify.reserve(back).await;
+            identify.wait_until(at, back).await;
+            m.restart(serenity::all::ShardId(back)).await;
         }
         last = now;
     }

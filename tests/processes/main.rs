@@ -684,7 +684,14 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         "the standby serves both shards, {:?} after the SIGTERMs",
         stop_at.elapsed()
     ));
-    assert!(s1.identified - s0.identified >= Duration::from_secs(5));
+    let gap = s1.identified - s0.identified;
+    phase(&format!(
+        "the standby identified its two shards {gap:?} apart"
+    ));
+    assert!(
+        gap >= Duration::from_secs(5),
+        "IDENTIFYs of one process {gap:?} apart"
+    );
     let l = leases(&store).await;
     assert_eq!(
         (l[0].0.clone(), l[1].0.clone()),
