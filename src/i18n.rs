@@ -2,9 +2,11 @@
 //! the binary and parsed once. Code asks for a key with its variables; the catalog says it.
 //! Every key is in every language and every key is used (`tests/it/catalog.rs`).
 //!
-//! Spanish is complete for the texts moved here so far (refusals, challenges, the fortune);
-//! the rest of the bot's texts still live in the code in English and Korean, so Discord
-//! clients in Spanish are answered in English until they move too (`Lang` has no Spanish yet).
+//! Every user-facing text is here: the main file of each language (refusals, problems,
+//! challenges, the fortune) and one part per area of the bot (`{code}/view.ftl` the game
+//! message, `picture.ftl` the board picture, `standings.ftl` ratings and after-game texts,
+//! `commands.ftl` commands, help, rules and table notices). Korean particles that depend on a
+//! name (님, 이/가) are chosen in code and passed in as part of the variable.
 
 use crate::table::Lang;
 use fluent_bundle::concurrent::FluentBundle;
@@ -96,6 +98,15 @@ pub fn code(lang: Lang) -> &'static str {
         Lang::En => "en",
         Lang::Ko => "ko",
         Lang::Es => "es",
+    }
+}
+
+/// The table language of a catalog code (English for an unknown one).
+pub fn lang_of(code: &str) -> Lang {
+    match code {
+        "ko" => Lang::Ko,
+        "es" => Lang::Es,
+        _ => Lang::En,
     }
 }
 

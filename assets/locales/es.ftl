@@ -27,7 +27,7 @@ refusal-waiting-for = La partida empieza cuando todos los invitados hayan acepta
 
 ## Problemas: por qué un botón o una orden no hizo nada.
 problem-stale = Ese tablero está desactualizado: usa los botones del más reciente.
-problem-no-game = No hay ninguna partida en este canal. Empieza una con /yut new.
+problem-no-game = No hay ninguna partida en este canal. Empieza una con /yut nueva.
 problem-bad-button = Ese botón no es mío.
 problem-already-running = Este canal ya tiene una partida.
 problem-storage = Lo siento, no pude guardarlo, así que nada ha cambiado. Inténtalo de nuevo.
@@ -63,7 +63,7 @@ button-call-off = Cancelar
 
 ## Desafíos que no se pueden hacer.
 challenge-yourself = No puedes desafiarte a ti mismo: elige a otra persona.
-challenge-bot = { $name } es una cuenta de bot. Para jugar contra mis bots, abre una partida con `/yut new bots:1`.
+challenge-bot = { $name } es una cuenta de bot. Para jugar contra mis bots, abre una partida con `/yut nueva bots:1`.
 challenge-not-member = { $name } no es miembro de este servidor.
 challenge-twice = { $name } aparece dos veces: cada asiento necesita su propio jugador.
 challenge-in-game = { $name } ya está en la partida de este canal: termínala primero o desafía en otro canal.

@@ -35,6 +35,48 @@ impl Lang {
     }
 }
 
+/// Something everyone at the table should read on the board (issue 18: no prose in stored
+/// state): stored as what happened, and said in the table's language when shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Notice {
+    /// A player who was away (or let the bot play) plays their own turns again.
+    Back { name: String },
+    /// The host or a moderator stopped the game.
+    Stopped { name: String },
+    /// Nobody started the lobby within this many minutes of its last change.
+    LobbyClosed { minutes: u32 },
+    /// A person ran out of time and the bot played for them.
+    TimedOut { name: String },
+    /// Nobody played for a whole round of turns: the game ends unrated.
+    Abandoned,
+    /// A player left a running game; a Normal bot plays their seat.
+    Left { name: String },
+    /// A line stored by an earlier version of the bot, in the words of that moment.
+    #[serde(untagged)]
+    Said(String),
+}
+
+impl Notice {
+    /// The line in a language.
+    pub fn text(&self, lang: Lang) -> String {
+        let name = |key: &str, name: &str| say(lang, key, &[("name", name.into())]);
+        match self {
+            Notice::Back { name: n } => name("table-back", n),
+            Notice::Stopped { name: n } => name("table-stopped", n),
+            Notice::TimedOut { name: n } => name("table-timed-out", n),
+            Notice::Left { name: n } => name("table-left", n),
+            Notice::LobbyClosed { minutes } => say(
+                lang,
+                "table-lobby-closed",
+                &[("minutes", minutes.to_string().into())],
+            ),
+            Notice::Abandoned => say(lang, "table-abandoned", &[]),
+            Notice::Said(s) => s.clone(),
+        }
+    }
+}
+
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -574,8 +616,9 @@ pub struct Table {
     pub deadline_ms: Option<i64>,
     /// Events of the last command, for the board and the narration.
     pub last_events: Vec<Event>,
-    /// A line about what the table did by itself (auto-play, away).
-    pub notice: Option<String>,
+    /// What the table last did or was told that everyone should read (a leave, a stop, a
+    /// time-out, a player back): stored as what happened, said when shown.
+    pub notice: Option<Notice>,
     pub rng: ChaCha20Rng,
     /// The options set on top of the preset (house rules, pieces, match length) as
     /// `name=value`, recorded at the lobby's first change of preset so that they stay on top
@@ -1038,11 +1081,7 @@ impl Table {
                 s.autoplay = false;
                 s.timeouts = 0;
                 let name = s.name(seat, self.settings.lang);
-                self.notice = Some(say(
-                    self.settings.lang,
-                    "table-back",
-                    &[("name", name.into())],
-                ));
+                self.notice = Some(Notice::Back { name });
                 if self.acting() == Some(seat as Seat) {
                     // Their turn now: the person's own time to act.
                     self.arm(now);
@@ -1057,11 +1096,7 @@ impl Table {
                 self.status = Status::Stopped;
                 // Everyone reads who stopped it.
                 self.notice = match actor {
-                    Actor::User { name, .. } => Some(say(
-                        self.settings.lang,
-                        "table-stopped",
-                        &[("name", name.into())],
-                    )),
+                    Actor::User { name, .. } => Some(Notice::Stopped { name: name.clone() }),
                     Actor::System => None,
                 };
                 self.deadline_ms = None;
@@ -1085,12 +1120,9 @@ impl Table {
                 }
                 self.status = Status::Stopped;
                 self.deadline_ms = None;
-                let minutes = LOBBY_IDLE_MS / 60_000;
-                self.notice = Some(say(
-                    self.settings.lang,
-                    "table-lobby-closed",
-                    &[("minutes", minutes.to_string().into())],
-                ));
+                self.notice = Some(Notice::LobbyClosed {
+                    minutes: (LOBBY_IDLE_MS / 60_000) as u32,
+                });
             }
             Command::Timeout | Command::BotTurn => {
                 if actor != &Actor::System {
@@ -1119,11 +1151,7 @@ impl Table {
                     if s.timeouts >= AWAY_AFTER {
                         s.away = true;
                     }
-                    self.notice = Some(say(
-                        self.settings.lang,
-                        "table-timed-out",
-                        &[("name", name.into())],
-                    ));
+                    self.notice = Some(Notice::TimedOut { name });
                 }
                 let action = match played {
                     Some(a) => *a,
@@ -1177,7 +1205,7 @@ impl Table {
         self.abandoned = true;
         self.deadline_ms = None;
         self.selected = None;
-        self.notice = Some(say(self.settings.lang, "table-abandoned", &[]));
+        self.notice = Some(Notice::Abandoned);
     }
 
     fn phase_hint(&self) -> String {
@@ -1325,11 +1353,7 @@ impl Table {
             level: Level::Normal,
         };
         // Said on the board for everyone, not only to the one who left.
-        self.notice = Some(say(
-            self.settings.lang,
-            "table-left",
-            &[("name", name.into())],
-        ));
+        self.notice = Some(Notice::Left { name: name.clone() });
         self.seats[seat].away = false;
         self.seats[seat].autoplay = false;
         self.arm(now);

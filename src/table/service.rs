@@ -202,15 +202,13 @@ impl Problem {
         }
     }
 
-    /// The problem in a catalog language (`en`, `ko`, `es`); house rules are said in English
-    /// or Korean only so far.
+    /// The problem in a catalog language (`en`, `ko`, `es`).
     pub fn message_in(&self, code: &str) -> String {
         let key = match self {
             Problem::Refused(r) => return r.message_in(code),
             Problem::Challenge(c) => return c.message_in(code),
             Problem::HouseRules(e) => {
-                let lang = if code == "ko" { Lang::Ko } else { Lang::En };
-                return super::open::house_rules_refusal(e, lang);
+                return super::open::house_rules_refusal(e, crate::i18n::lang_of(code));
             }
             Problem::Stale => "problem-stale",
             Problem::NoGame => "problem-no-game",

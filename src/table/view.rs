@@ -1245,7 +1245,7 @@ fn play_text(t: &Table) -> String {
         s.push('\n');
     }
     if let Some(n) = &t.notice {
-        s.push_str(n);
+        s.push_str(&n.text(t.lang()));
         s.push('\n');
     }
     let seat = g.turn();
@@ -1313,7 +1313,7 @@ fn end_text(t: &Table) -> String {
     }
     if t.status == Status::Stopped {
         match &t.notice {
-            Some(n) => s.push_str(n),
+            Some(n) => s.push_str(&n.text(lang)),
             None => s.push_str(&word(lang, "view-stopped")),
         }
         return s;

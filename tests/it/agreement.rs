@@ -1,12 +1,13 @@
 //! The message and the picture never contradict each other (issue 18): both are made from the
 //! same table, and at every step of whole games (2, 3 and 4 seats, teams, every preset, English
-//! and Korean) the results held, the player to act and the winner read the same in the text as
+//! Korean and Spanish) the results held, the player to act and the winner read the same in the text as
 //! in the words the picture draws. Korean texts honour people, not bots.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use yutbot::ai::Level;
 use yutbot::game::{Phase, Preset, Rules};
+use yutbot::i18n::say;
 use yutbot::render::renderer;
 use yutbot::table::core::{Actor, Command, Lang, Settings, Status, Table};
 use yutbot::table::paint::frame_of;
@@ -39,15 +40,13 @@ fn agree(t: &Table) -> bool {
     );
     if t.status == Status::Playing && !g.is_over() {
         // The results held.
-        let none = has(match lang {
-            Lang::En => "no results held",
-            Lang::Ko => "남은 결과 없음",
-        });
-        let listed = text.contains("Results to spend:") || text.contains("쓸 결과:");
+        let none = has(&say(lang, "picture-pool-empty", &[]));
+        // The list's heading: the text of `view-to-spend` up to its list.
+        let heading = say(lang, "view-to-spend", &[("list", "".into())]);
+        let listed = text.contains(heading.trim_end());
         assert_eq!(none, g.pool().is_empty(), "picture's pool{}", ctx());
         assert_eq!(listed, !g.pool().is_empty(), "text's pool{}", ctx());
-        if text.contains("after the held results") || text.contains("남은 결과를 쓰고 한 번 더")
-        {
+        if text.contains(&say(lang, "view-bonus-later", &[])) {
             assert!(!none, "a bonus after held results, none held{}", ctx());
         }
         for c in g.pool() {
@@ -72,8 +71,8 @@ fn agree(t: &Table) -> bool {
             ctx()
         );
         let throwing = g.phase() == Phase::Throw;
-        let pill_throw = words[p].contains("throw") || words[p].contains("던질");
-        let text_throw = text.contains("throw the sticks") || text.contains("윷을 던질 차례");
+        let pill_throw = words[p] == say(lang, "picture-turn-throw", &[]);
+        let text_throw = text.contains(&say(lang, "view-doing-throw", &[]));
         assert_eq!(pill_throw, throwing, "picture's phase{}", ctx());
         assert_eq!(text_throw, throwing, "text's phase{}", ctx());
         let who = t.seats[seat].name(seat, lang);
@@ -104,7 +103,10 @@ fn agree(t: &Table) -> bool {
         }
         let first = format!("1. {} —", side_name(t, o.winner));
         assert!(text.contains(&first), "text's winner ({first}){}", ctx());
-        assert!(!has("no results held") && !words.iter().any(|w| w.starts_with("▶ ")));
+        assert!(
+            !has(&say(lang, "picture-pool-empty", &[]))
+                && !words.iter().any(|w| w.starts_with("▶ "))
+        );
     }
     true
 }
@@ -137,11 +139,7 @@ fn the_text_and_the_picture_agree_at_every_step() {
     .enumerate()
     {
         for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
-            let lang = if (i + seats as usize).is_multiple_of(2) {
-                Lang::En
-            } else {
-                Lang::Ko
-            };
+            let lang = [Lang::En, Lang::Ko, Lang::Es][(i + seats as usize) % 3];
             let mut t = Table::new(
                 1,
                 1,

@@ -9,7 +9,9 @@ use yutbot::game::{Phase, Rules};
 
 use common::TestDb;
 use yutbot::store::Backend;
-use yutbot::table::core::{Actor, Command, Lang, Player, Refusal, Settings, Status};
+use yutbot::table::core::{
+    Actor, Command, Lang, Notice, Player, Refusal, Settings, Status, LOBBY_IDLE_MS,
+};
 use yutbot::table::persist;
 use yutbot::table::service::{Clock, Config, Problem, Service, Update};
 use yutbot::table::view::{encode, NoPainter};
@@ -395,11 +397,7 @@ async fn restart_mid_turn_continues_identically(backend: Backend) {
         t.version > after.version,
         "the deadline fired after the restart"
     );
-    assert!(t
-        .notice
-        .as_deref()
-        .unwrap_or("")
-        .contains("ran out of time"));
+    assert!(matches!(t.notice, Some(Notice::TimedOut { .. })));
     assert_replays(&svc, game).await;
     db.cleanup().await;
 }
@@ -434,11 +432,7 @@ async fn a_deadline_that_passed_while_down_fires_at_once(backend: Backend) {
     tokio::time::sleep(Duration::from_millis(10)).await;
     let t = svc.table(ch).await.unwrap();
     assert_eq!(t.version, before + 1, "fired at once, once");
-    assert!(t
-        .notice
-        .as_deref()
-        .unwrap_or("")
-        .contains("ran out of time"));
+    assert!(matches!(t.notice, Some(Notice::TimedOut { .. })));
     db.cleanup().await;
 }
 
@@ -796,7 +790,6 @@ async fn house_rules_are_shown_kept_and_played(backend: Backend) {
 /// A lobby nobody starts closes itself 30 minutes after its last change (the clock survives
 /// a restart), frees the channel, says why, and can be opened again with the same seats.
 async fn an_abandoned_lobby_closes_and_frees_the_channel(backend: Backend) {
-    use yutbot::table::core::LOBBY_IDLE_MS;
     let Some(db) = TestDb::new(backend, "lobby-idle").await else {
         return;
     };
@@ -837,7 +830,14 @@ async fn an_abandoned_lobby_closes_and_frees_the_channel(backend: Backend) {
     assert!(svc.table(ch).await.is_none(), "the channel is free");
     let closed = stored(&svc, id).await.unwrap().table;
     assert_eq!(closed.status, Status::Stopped);
-    assert!(closed.notice.as_deref().unwrap().contains("lobby closed"));
+    assert_eq!(
+        closed.notice,
+        Some(Notice::LobbyClosed {
+            minutes: (LOBBY_IDLE_MS / 60_000) as u32
+        })
+    );
+    let said = closed.notice.as_ref().unwrap().text(closed.lang());
+    assert!(said.contains("lobby closed"), "{said}");
     assert_replays(&svc, id).await;
     // The closed lobby's button opens it again, seats kept, as a lobby.
     let view = svc

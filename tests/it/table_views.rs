@@ -38,10 +38,10 @@ fn check_limits(v: &View) {
 }
 
 /// English words that only an untranslated text would put in a Spanish (or Korean) view:
-/// the board's text, its buttons and its picture's description.
-const ENGLISH: [&str; 12] = [
-    " the ", "Throw", " your ", "Your ", "turn", "Bot plays", "Leave", "Waiting", " wins",
-    "Join", "Start", "Stop",
+/// the board's text, its buttons and its picture's description, word by word.
+const ENGLISH: [&str; 14] = [
+    "the", "Throw", "your", "Your", "turn", "plays", "Leave", "Waiting", "wins", "Join", "Start",
+    "Stop", "move", "Move",
 ];
 
 /// [`check_limits`], and in Spanish or Korean, no English word.
@@ -54,8 +54,8 @@ fn check_view(v: &View, lang: Lang) {
     all.extend(v.alt.clone());
     all.extend(v.rows.iter().flatten().map(|b| b.label.clone()));
     for t in all {
-        for w in ENGLISH {
-            assert!(!t.contains(w), "{lang:?}: {w:?} in {t}");
+        for word in t.split(|c: char| !c.is_alphanumeric()) {
+            assert!(!ENGLISH.contains(&word), "{lang:?}: {word:?} in {t}");
         }
     }
 }
@@ -1071,4 +1071,61 @@ fn turn_pings_speak_the_players_language() {
     }
     assert_eq!(seen, [true, true], "both were pinged");
     assert_eq!(t.seats[1].lang, Some(Lang::Ko));
+}
+
+/// A notice is stored as what happened, not in words: the same stored game reads in the
+/// language it is shown in, and a line stored by an earlier version still loads and shows.
+#[test]
+fn a_stored_notice_is_said_in_the_language_it_is_shown_in() {
+    use yutbot::table::core::Notice;
+    let host = Actor::user(1, "Ann");
+    let zed = Actor::user(9, "Zed");
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::En),
+        1,
+    );
+    t.apply(&zed, &Command::Join, 0).unwrap();
+    t.apply(&host, &Command::Start, 0).unwrap();
+    t.apply(&zed, &Command::Leave, 10).unwrap();
+    assert_eq!(t.notice, Some(Notice::Left { name: "Zed".into() }));
+    let stored = serde_json::to_string(&t).unwrap();
+    assert!(!stored.contains("left the game"), "no words stored");
+    for (lang, want) in [
+        (Lang::En, "Zed left the game"),
+        (Lang::Ko, "Zed 님이 판을 떠났어요"),
+        (Lang::Es, "Zed"),
+    ] {
+        let mut shown: Table = serde_json::from_str(&stored).unwrap();
+        shown.settings.lang = lang;
+        let text = table_view(&shown, &NoPainter).text;
+        assert!(text.contains(want), "{lang:?}: {text}");
+        check_view(&table_view(&shown, &NoPainter), lang);
+    }
+    // Every kind round-trips; an old stored line is kept as it was.
+    for n in [
+        Notice::Back { name: "A".into() },
+        Notice::Stopped { name: "B".into() },
+        Notice::LobbyClosed { minutes: 30 },
+        Notice::TimedOut { name: "C".into() },
+        Notice::Abandoned,
+        Notice::Left { name: "D".into() },
+    ] {
+        let j = serde_json::to_string(&n).unwrap();
+        assert_eq!(serde_json::from_str::<Notice>(&j).unwrap(), n, "{j}");
+        for lang in [Lang::En, Lang::Ko, Lang::Es] {
+            let said = n.text(lang);
+            assert!(!said.is_empty() && !said.contains('{'), "{said}");
+        }
+        assert_ne!(n.text(Lang::Es), n.text(Lang::En));
+    }
+    let old: Notice =
+        serde_json::from_str("\"⏰ Ann ran out of time; the bot played for them.\"").unwrap();
+    assert_eq!(
+        old.text(Lang::Ko),
+        "⏰ Ann ran out of time; the bot played for them."
+    );
 }

@@ -1,6 +1,6 @@
 # standings texts (es)
 
-## /yut leaderboard y /yut stats (src/table/standings.rs).
+## /yut clasificación y /yut estadísticas (src/table/standings.rs).
 standings-family-1v1 = 1 contra 1
 standings-family-teams = 2 contra 2 por equipos
 standings-family-ffa = todos contra todos
@@ -46,7 +46,7 @@ after-button-replay = 🎞️ Repetición
 after-button-analysis = 📈 Análisis
 after-button-review = 🔍 Revisar mi partida
 after-commitment = -# 🎲 Compromiso de las tiradas: SHA-256 `{ $commitment }` (la semilla se revela cuando termina la partida)
-after-seed = -# 🎲 Semilla de las tiradas: `{ $seed }` (su SHA-256 es el compromiso mostrado al principio; comprueba cada tirada con `/yut replay` y `yutbot verify`)
+after-seed = -# 🎲 Semilla de las tiradas: `{ $seed }` (su SHA-256 es el compromiso mostrado al principio; comprueba cada tirada con `/yut repetición` y `yutbot verify`)
 after-no-such-game = No hay ninguna partida con ese número.
 after-no-finished-game = Todavía no ha terminado ninguna partida en este canal, así que no hay nada que repetir.
 after-other-server = Esa partida se jugó en otro servidor.

@@ -56,7 +56,7 @@ view-move-beside = { $from } → { $to } (al lado)
 view-move-new = Ficha nueva
 view-move-home = Casa
 view-move-off = Fuera del tablero
-view-dest-home = casa
+view-dest-home = meta
 view-dest-off = fuera del tablero
 
 ## Botones.
@@ -103,7 +103,7 @@ view-captured = 💥 ¡{ $who } capturó { $count } { $count ->
 view-finished = 🏁 { $side }: { $count } { $count ->
         [one] ficha llegó
        *[other] fichas llegaron
-    } a casa.
+    } a la meta.
 view-sent-back = ↩️ { $count } { $count ->
         [one] ficha retrocedió
        *[other] fichas retrocedieron
@@ -115,8 +115,8 @@ view-won = 🏆 ¡**{ $side }** gana!
 
 ## El tablero en palabras (el texto alternativo de la imagen).
 view-alt-board = Tablero de yut nori.
-view-alt-side = { $side }: { $waiting } esperando, { $home } en casa.
-view-alt-side-board = { $side }: { $waiting } esperando, { $home } en casa; en el tablero: { $spots }.
+view-alt-side = { $side }: { $waiting } esperando, { $home } en la meta.
+view-alt-side-board = { $side }: { $waiting } esperando, { $home } en la meta; en el tablero: { $spots }.
 view-alt-held = Resultados guardados: { $list }.
 view-alt-acting = Le toca a { $who }.
 
@@ -131,6 +131,6 @@ view-to-spend = Resultados por usar: { $list }
 ## El final de una partida.
 view-stopped = La partida se terminó.
 view-final-ranking = Clasificación final:
-view-ranking-line = { $place }. { $side } — { $home } en casa
+view-ranking-line = { $place }. { $side } — { $home } en la meta
 view-match = Serie: { $score }
 view-match-won = 🏆 ¡{ $side } gana la serie!
