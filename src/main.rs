@@ -108,7 +108,7 @@ enum Command {
     Demo {
         #[arg(long)]
         out: PathBuf,
-        /// en or ko.
+        /// en, ko or es.
         #[arg(long, default_value = "en")]
         lang: String,
         /// Rule preset: standard, boardgame, yunnori, nyout.

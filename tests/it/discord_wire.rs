@@ -91,21 +91,26 @@ async fn a_whole_game_over_the_wire() {
         ] {
             assert!(subs.contains(&want), "missing /yut {want}: {subs:?}");
         }
-        for o in yut["options"].as_array().unwrap() {
-            assert!(
-                o["name_localizations"]["ko"].is_string(),
-                "{} has a Korean name",
-                o["name"]
-            );
-            assert!(o["description_localizations"]["ko"].is_string());
-            for p in o["options"].as_array().into_iter().flatten() {
-                assert!(p["name_localizations"]["ko"].is_string(), "{p}");
-                assert!(p["description_localizations"]["ko"].is_string(), "{p}");
-                for c in p["choices"].as_array().into_iter().flatten() {
-                    assert!(c["name_localizations"]["ko"].is_string(), "{c}");
+        // Korean and Spanish (Spain and Latin America) names for everything; the stand-in
+        // checks each against Discord's rules for names and descriptions.
+        for loc in ["ko", "es-ES", "es-419"] {
+            for o in yut["options"].as_array().unwrap() {
+                assert!(
+                    o["name_localizations"][loc].is_string(),
+                    "{} has a {loc} name",
+                    o["name"]
+                );
+                assert!(o["description_localizations"][loc].is_string());
+                for p in o["options"].as_array().into_iter().flatten() {
+                    assert!(p["name_localizations"][loc].is_string(), "{loc} {p}");
+                    assert!(p["description_localizations"][loc].is_string(), "{loc} {p}");
+                    for c in p["choices"].as_array().into_iter().flatten() {
+                        assert!(c["name_localizations"][loc].is_string(), "{loc} {c}");
+                    }
                 }
             }
         }
+        assert_eq!(yut["name_localizations"]["es-ES"], "yut");
     }
 
     // /yut new: 3 seats, 3 pieces each.
@@ -532,6 +537,16 @@ async fn a_whole_game_over_the_wire() {
         "{}",
         r.content
     );
+    // A Spanish client reads the help in Spanish, with the Spanish command names.
+    for loc in ["es-ES", "es-419"] {
+        let r = ask(CAROL, loc, "help", json!([])).await;
+        assert!(
+            r.ephemeral && r.content.contains("/yut nueva") && !r.content.contains("/yut new"),
+            "{}",
+            r.content
+        );
+        assert!(r.content.chars().count() <= 2000);
+    }
 
     // Every interaction was acknowledged, in time.
     let slowest = {
