@@ -141,6 +141,11 @@ pub fn say(lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
     say_in(code(lang), key, args)
 }
 
+/// A text without variables, in a table language.
+pub fn word(lang: Lang, key: &str) -> String {
+    say(lang, key, &[])
+}
+
 /// Every key of a language's catalog, in file order.
 pub fn keys(code: &str) -> Vec<String> {
     let at = LANGS.iter().position(|l| *l == code).unwrap_or(0);

@@ -6,7 +6,7 @@ use super::send;
 use super::{rules_text, Context, Error};
 use crate::ai::Level;
 use crate::game::{Preset, Rules};
-use crate::i18n::say;
+use crate::i18n::{say, word};
 use crate::rating::season::SeasonLength;
 use crate::rating::ModeFamily;
 use crate::table::open::{rules_error, GameRequest, Pieces};
@@ -17,11 +17,6 @@ use serenity::all::{Mentionable, User};
 
 fn lang(ctx: &Context<'_>) -> Lang {
     ctx.locale().map_or(Lang::En, Lang::from_locale)
-}
-
-/// A text of the catalog without variables.
-fn tr(lang: Lang, key: &str) -> String {
-    say(lang, key, &[])
 }
 
 fn actor(ctx: &Context<'_>) -> Actor {
@@ -351,7 +346,7 @@ pub async fn new(
     let data = ctx.data();
     let lang = lang(&ctx);
     let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id().get()) else {
-        return private(ctx, tr(lang, "cmd-servers-only")).await;
+        return private(ctx, word(lang, "cmd-servers-only")).await;
     };
     let request = GameRequest {
         preset: preset.map(|p| p.preset()),
@@ -490,7 +485,7 @@ pub async fn challenge(
     let named: Vec<&User> = match (&partner, &opponent2) {
         (None, None) => vec![&opponent],
         (Some(p), Some(o2)) => vec![p, &opponent, o2],
-        _ => return private(ctx, tr(lang, "cmd-challenge-names")).await,
+        _ => return private(ctx, word(lang, "cmd-challenge-names")).await,
     };
     // The interaction carries the members of the server among the users named.
     let resolved = match ctx {
@@ -601,7 +596,7 @@ async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) {
 )]
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
-    table_command(ctx, Command::Join, tr(l, "cmd-joined")).await
+    table_command(ctx, Command::Join, word(l, "cmd-joined")).await
 }
 
 /// Leave this channel's game (a bot takes your seat if it has started).
@@ -624,7 +619,7 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     // The table decides: a lobby seat is given up, a running game's seat goes to a bot.
-    table_command(ctx, Command::Leave, tr(l, "cmd-left")).await
+    table_command(ctx, Command::Leave, word(l, "cmd-left")).await
 }
 
 /// Start the game.
@@ -640,7 +635,7 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
-    table_command(ctx, Command::Start, tr(l, "cmd-started")).await
+    table_command(ctx, Command::Start, word(l, "cmd-started")).await
 }
 
 /// Stop the game (host or moderator).
@@ -656,7 +651,7 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
-    table_command(ctx, Command::Stop, tr(l, "cmd-stopped")).await
+    table_command(ctx, Command::Stop, word(l, "cmd-stopped")).await
 }
 
 /// Show the board again as a new message.
@@ -703,7 +698,7 @@ fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: L
         SeasonLength::Off => "cmd-season-off",
     };
     let house = if house.is_empty() {
-        tr(lang, "cmd-defaults-no-house")
+        word(lang, "cmd-defaults-no-house")
     } else {
         format!("`{house}`")
     };
@@ -714,7 +709,7 @@ fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: L
             ("preset", preset.into()),
             ("house", house.into()),
             ("seconds", seconds.into()),
-            ("seasons", tr(lang, seasons).into()),
+            ("seasons", word(lang, seasons).into()),
         ],
     )
 }
@@ -817,7 +812,7 @@ pub async fn settings(
         poise::Context::Prefix(_) => false,
     };
     if !admin {
-        let text = tr(lang, "cmd-settings-not-admin");
+        let text = word(lang, "cmd-settings-not-admin");
         return private(ctx, text).await;
     }
     let mut next = if reset {
@@ -858,7 +853,7 @@ pub async fn settings(
         }
         Err(p) => return private(ctx, p.message(lang)).await,
     }
-    let saved = tr(lang, "cmd-saved");
+    let saved = word(lang, "cmd-saved");
     let text = format!("{saved} {}", describe_defaults(&next, bot_seconds, lang));
     private(ctx, text).await
 }
@@ -917,7 +912,7 @@ pub async fn rules(
     };
     let mut text = match (options == Some(true), &game) {
         (true, Some(t)) => {
-            let now = tr(lang, "cmd-rules-this-game");
+            let now = word(lang, "cmd-rules-this-game");
             return private(ctx, rules_text::options_of(&t.settings.rules, &now, lang)).await;
         }
         (true, None) => rules_text::options(p, lang),
@@ -926,7 +921,7 @@ pub async fn rules(
     if let Some(t) = &game {
         let house = crate::table::view::house_rules(t);
         if !house.is_empty() {
-            let head = tr(lang, "cmd-rules-also-plays");
+            let head = word(lang, "cmd-rules-also-plays");
             text = format!("{text}\n\n{head} `{}`", house.join(" "));
         }
     }
@@ -1103,7 +1098,7 @@ pub async fn leaderboard(
     if let Some(s) = &season {
         if !seasons.contains(s) {
             let known = if seasons.is_empty() {
-                tr(lang, "cmd-seasons-none-yet")
+                word(lang, "cmd-seasons-none-yet")
             } else {
                 seasons.join(", ")
             };
@@ -1180,6 +1175,6 @@ pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
     description_localized("es-419", "Cómo usar el bot")
 )]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let text = tr(lang(&ctx), "cmd-help");
+    let text = word(lang(&ctx), "cmd-help");
     private(ctx, text).await
 }

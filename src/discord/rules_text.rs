@@ -32,7 +32,7 @@ mod tests {
             Preset::Yunnori,
             Preset::Nyout,
         ] {
-            for lang in [Lang::En, Lang::Ko] {
+            for lang in [Lang::En, Lang::Ko, Lang::Es] {
                 let s = summary(p, lang);
                 assert!(s.chars().count() < 2000, "{p:?} {lang:?}");
             }
@@ -99,7 +99,7 @@ mod option_tests {
             Preset::Yunnori,
             Preset::Nyout,
         ] {
-            for lang in [Lang::En, Lang::Ko] {
+            for lang in [Lang::En, Lang::Ko, Lang::Es] {
                 let text = options(p, lang);
                 assert!(
                     text.chars().count() <= 2000,

@@ -7,7 +7,7 @@ use super::core::{
 use crate::ai::Level;
 use crate::game::board::{point, POINTS};
 use crate::game::{Chip, Dest, Event, Move, Origin, Phase, Preset};
-use crate::i18n::{self, say, say_in, Arg};
+use crate::i18n::{self, say, say_in, word, Arg};
 use thiserror::Error;
 
 /// Button colours.
@@ -278,11 +278,6 @@ pub fn chip_label(chip: Chip, lang: Lang) -> String {
         Chip::Busan => "view-chip-busan",
     };
     word(lang, key)
-}
-
-/// A text of the catalog without variables.
-fn word(lang: Lang, key: &str) -> String {
-    say(lang, key, &[])
 }
 
 /// The letter for the n-th move button (A, B, ...).
