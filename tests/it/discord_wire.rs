@@ -217,6 +217,13 @@ async fn a_whole_game_over_the_wire() {
     let f = s.wait_followup(&tok).await;
     assert!(f.ephemeral, "refusals are private");
     assert_eq!(f.content, "You're not playing in this game.");
+    // The same click from a Spanish client: refused in Spanish, in Latin America as in Spain.
+    for loc in ["es-ES", "es-419"] {
+        let tok = s.click(lobby.id, &start_id, CAROL, loc);
+        let f = s.wait_followup(&tok).await;
+        assert!(f.ephemeral);
+        assert_eq!(f.content, "No juegas en esta partida.");
+    }
 
     // Alice starts: the board has its PNG.
     let tok = s.click(lobby.id, &start_id, ALICE, "en-US");
