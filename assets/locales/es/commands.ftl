@@ -31,7 +31,7 @@ cmd-help = **Yutbot** juega al Yut Nori (윷놀이) en este canal.
     `/yut ajustes` valores del servidor para partidas nuevas y temporadas (mensuales, trimestrales o ninguna; cambiar: Gestionar servidor)
     { "*" }*Puntuaciones**: 1c1, 2c2 y todos contra todos puntúan aparte, por servidor y temporada. Puntúa toda partida terminada con al menos una persona; los bots valen la puntuación fija de su nivel (ganar a Maestro da más que a Fácil); las de solo bots no puntúan. Empiezas con 1000, provisional 10 partidas. Salir de una partida en curso (`/yut salir`) es derrota; tiempos agotados y abandonos constan en tu historial. Si nadie juega en una ronda entera (todos ausentes), la partida se abandona: ni puntúa ni cuenta. Una partida detenida no puntúa.
     En la sala de espera el anfitrión cambia con botones el modo (2, 3, 4 jugadores o 2c2) y las reglas.
-    Juega con los botones bajo el tablero: lanza, elige resultado y movimiento (las letras son las del tablero).
+    Juega con los botones bajo el tablero: lanza, elige resultado y movimiento (los números son los del tablero).
     `/yut repetición` repetición animada de una partida terminada, con su registro · `/yut historial` las últimas partidas · `/yut fortuna` el 윷점 de hoy
     Tiradas justas: al empezar se muestra el SHA-256 de la semilla secreta; al acabar, la semilla. `yutbot verify` sobre el registro de `/yut repetición` comprueba que cada tirada salió de ella.
 
@@ -42,10 +42,10 @@ rules-basics = **Cómo se juega al Yut Nori**
     • Si te detienes en una esquina (모, 뒷모) o en el centro (방), tomas el atajo que cruza el tablero.
     • Cae sobre una ficha rival para capturarla (vuelve fuera del tablero) y tira otra vez.
     • Cae sobre una ficha tuya para apilarlas: desde entonces se mueven juntas.
-    • Gana el primer bando que lleve todas sus fichas a casa.
+    • Gana el primer bando que lleve todas sus fichas a la meta.
 rules-standard = **Reglas estándar** (reglas caseras comunes en Corea)
     • 빽도 Back-do: un paso atrás (desde 도 Do salta al punto final, 참먹이); sin fichas en el tablero se descarta.
-    • Cuatro fichas cada uno. Una ficha llega a casa al pasar el punto final.
+    • Cuatro fichas cada uno. Una ficha llega a la meta al pasar el punto final.
     • La tirada extra de una captura va después de los resultados que aún tienes.
     • Quién empieza se sortea al azar.
 rules-boardgame = **Reglas de juego de mesa** (como vienen impresas en las cajas)
@@ -54,7 +54,7 @@ rules-boardgame = **Reglas de juego de mesa** (como vienen impresas en las cajas
     • Todos tiran una vez para decidir quién empieza; empieza la tirada más alta.
 rules-yunnori = **Reglas Yunnori** (los palitos caen planos la mitad de las veces)
     • 빽도 Back-do sin fichas en el tablero cuenta como 도 Do; desde el primer punto sale del tablero.
-    • Desde el centro una ficha va directa a casa; atajo 찌모 desde la esquina cercana.
+    • Desde el centro una ficha va directa a la meta; atajo 찌모 desde la esquina cercana.
     • Las diagonales salen del tablero directamente; la tirada extra de una captura va enseguida.
 rules-nyout = **Reglas Nyout** (tradición más antigua)
     • Sin 빽도 Back-do.
@@ -67,9 +67,9 @@ rules-opt-backdo = 빽도 en juego
 rules-opt-seoul = marca 서울: 도 o hacia 방
 rules-opt-busan = marca 부산: 도 o hacia 뒷모
 rules-opt-nak-p = probabilidad de tirada nula (낙)
-rules-opt-finish = cómo llega una ficha a casa
+rules-opt-finish = cómo llega una ficha a la meta
 rules-opt-diagonal-exit = las diagonales pasan por 참먹이 o salen directamente
-rules-opt-center-pass = al pasar 방 desde 모: recto o a casa
+rules-opt-center-pass = al pasar 방 desde 모: recto o a la meta
 rules-opt-jjimo-shortcut = atajo también desde 찌모
 rules-opt-shortcut = ¿las estaciones obligan al atajo?
 rules-opt-backdo-from-first = 빽도 desde 도 va a
