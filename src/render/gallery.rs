@@ -155,7 +155,12 @@ pub fn shots(rules: &Rules, seed: u64) -> Vec<Shot> {
     });
     out.push(Shot {
         name: "07-korean-over",
-        frame: frame_for(&over, last_o, Lang::Ko, false),
+        frame: frame_for(&over, last_o.clone(), Lang::Ko, false),
+        game: over.clone(),
+    });
+    out.push(Shot {
+        name: "10-spanish-over",
+        frame: frame_for(&over, last_o, Lang::Es, false),
         game: over,
     });
     let (two, last2) = mid_game(rules, 2, false, seed ^ 0x2);

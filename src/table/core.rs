@@ -144,6 +144,20 @@ pub struct Invite {
     pub called_off: Option<String>,
 }
 
+impl Invite {
+    /// A new invitation, open for [`INVITE_MS`].
+    fn open(kind: InviteKind, now: i64) -> Invite {
+        Invite {
+            kind,
+            expires_ms: now + INVITE_MS,
+            declined: Vec::new(),
+            chances: Vec::new(),
+            expired: false,
+            called_off: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InviteKind {
@@ -173,6 +187,16 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl SeatState {
+    /// The Normal bot that takes the seat of someone who declined a rematch or did not answer.
+    fn stand_in(team: u8) -> SeatState {
+        SeatState::new(
+            Player::Bot {
+                level: Level::Normal,
+            },
+            team,
+        )
+    }
+
     fn new(player: Player, team: u8) -> SeatState {
         SeatState {
             player,
@@ -1526,13 +1550,7 @@ impl Table {
                 self.deadline_ms = None;
             }
             InviteKind::Rematch => {
-                let team = self.seats[i].team;
-                self.seats[i] = SeatState::new(
-                    Player::Bot {
-                        level: Level::Normal,
-                    },
-                    team,
-                );
+                self.seats[i] = SeatState::stand_in(self.seats[i].team);
             }
         }
         Ok(())
@@ -1565,12 +1583,7 @@ impl Table {
         }
         let mut next = self.clone();
         for s in next.seats.iter_mut().filter(|s| s.pending) {
-            *s = SeatState::new(
-                Player::Bot {
-                    level: Level::Normal,
-                },
-                s.team,
-            );
+            *s = SeatState::stand_in(s.team);
         }
         next.launch(now)?;
         *self = next;
@@ -1656,14 +1669,7 @@ impl Table {
             }
         }
         if asked {
-            t.invite = Some(Invite {
-                kind: InviteKind::Rematch,
-                expires_ms: now + INVITE_MS,
-                declined: Vec::new(),
-                chances: Vec::new(),
-                expired: false,
-                called_off: None,
-            });
+            t.invite = Some(Invite::open(InviteKind::Rematch, now));
             lobby(&mut t);
         } else if t.begin(now).is_err() {
             // Cannot fail (these seats started a game before); a lobby if it does.
@@ -1692,14 +1698,7 @@ impl Table {
         for s in &mut t.seats {
             s.pending = s.player.user().is_some_and(|u| u != host_id);
         }
-        t.invite = Some(Invite {
-            kind: InviteKind::Challenge,
-            expires_ms: now + INVITE_MS,
-            declined: Vec::new(),
-            chances: Vec::new(),
-            expired: false,
-            called_off: None,
-        });
+        t.invite = Some(Invite::open(InviteKind::Challenge, now));
         t.arm_lobby(now);
         t
     }
