@@ -23,10 +23,11 @@ fn limit(attachment_size_limit: u32) -> usize {
     }
 }
 
-fn replay_attachments(files: &after::ReplayFiles) -> Vec<CreateAttachment> {
+fn replay_attachments(files: &after::ReplayFiles, lang: Lang) -> Vec<CreateAttachment> {
+    let w = crate::replay::words::words(lang);
     vec![
         CreateAttachment::bytes(files.replay.gif.clone(), format!("yut-{}.gif", files.game))
-            .description(format!("Replay of game {}", files.game)),
+            .description(format!("{} #{}", w.replay_of, files.game)),
         CreateAttachment::bytes(
             files.record.clone().into_bytes(),
             format!("yut-{}.json", files.game),
@@ -59,7 +60,7 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
             let mut reply = CreateReply::default()
                 .content(files.text.clone())
                 .allowed_mentions(send::no_mentions());
-            for a in replay_attachments(&files) {
+            for a in replay_attachments(&files, lang) {
                 reply = reply.attachment(a);
             }
             ctx.send(reply).await?;
@@ -147,7 +148,7 @@ async fn after_files(
             .await
             .map(|f| Files {
                 text: f.text.clone(),
-                files: replay_attachments(&f),
+                files: replay_attachments(&f, lang),
             }),
         AfterButton::Analysis => after::analysis(&store, guild, game)
             .await
