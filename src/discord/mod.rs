@@ -346,11 +346,8 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
                     .lock()
                     .await
                     .insert(shard, client.shard_manager.clone());
-                if shards.count == 1 {
-                    client.start().await
-                } else {
-                    client.start_shard(shard, shards.count).await
-                }
+                // One shard of `count` (0 of 1 is what `Client::start` runs).
+                client.start_shard(shard, shards.count).await
             }
             .await;
             let _ = ended_tx.send(result);
