@@ -29,6 +29,8 @@ macro_rules! catalog_of {
             include_str!(concat!("../assets/locales/", $code, "/standings.ftl")),
             "\n",
             include_str!(concat!("../assets/locales/", $code, "/commands.ftl")),
+            "\n",
+            include_str!(concat!("../assets/locales/", $code, "/threads.ftl")),
         )
     };
 }

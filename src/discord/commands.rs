@@ -27,6 +27,20 @@ fn actor(ctx: &Context<'_>) -> Actor {
     super::router::actor_of(ctx.author(), member).speaking(lang(ctx))
 }
 
+/// Can the command's channel hold a thread for a game: a text or announcement channel, not a
+/// thread itself (unknown: try, and play in the channel if Discord refuses)?
+fn can_thread(ctx: &Context<'_>) -> bool {
+    use serenity::all::ChannelType;
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .channel
+            .as_ref()
+            .is_none_or(|c| matches!(c.kind, ChannelType::Text | ChannelType::News)),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
 async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     ctx.send(
         CreateReply::default()
@@ -370,6 +384,7 @@ pub async fn new(
         },
         default_turn_seconds: data.options.turn_seconds,
         bot_delay_ms: data.options.bot_delay_ms,
+        can_thread: can_thread(&ctx),
     };
     let me = actor(&ctx);
     let created = data
@@ -519,6 +534,7 @@ pub async fn challenge(
         level: Level::Normal,
         default_turn_seconds: data.options.turn_seconds,
         bot_delay_ms: data.options.bot_delay_ms,
+        can_thread: can_thread(&ctx),
     };
     let me = actor(&ctx);
     let view = match data
@@ -577,10 +593,21 @@ async fn table_command(ctx: Context<'_>, cmd: Command, done: String) -> Result<(
 async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) {
     let data = ctx.data();
     let message_id = data.service.message_of(game).await;
+    let (open, lang) = (view.open_thread.clone(), view.lang);
     let Some(update) = Update::of_view(view, channel, message_id) else {
         return;
     };
     data.poster.show(&update).await;
+    // `/yut start` in a server that plays each game in a thread: open it from the lobby.
+    if let (Some(name), Some(lobby)) = (open, message_id) {
+        let perms = match ctx {
+            poise::Context::Application(a) => a.interaction.app_permissions,
+            poise::Context::Prefix(_) => None,
+        };
+        data.poster
+            .open_thread(game, channel, lobby, &name, lang, perms)
+            .await;
+    }
 }
 
 /// Take a seat in this channel's game.
@@ -702,7 +729,12 @@ fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: L
     } else {
         format!("`{house}`")
     };
-    say(
+    let threads = if d.threads {
+        "cmd-settings-threads-on"
+    } else {
+        "cmd-settings-threads-off"
+    };
+    let defaults = say(
         lang,
         "cmd-defaults",
         &[
@@ -711,7 +743,13 @@ fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: L
             ("seconds", seconds.into()),
             ("seasons", word(lang, seasons).into()),
         ],
-    )
+    );
+    let threads = say(
+        lang,
+        "cmd-defaults-threads",
+        &[("threads", word(lang, threads).into())],
+    );
+    format!("{defaults} {threads}")
 }
 
 /// This server's defaults for `/yut new` (changing them needs Manage Server).
@@ -778,6 +816,20 @@ pub async fn settings(
     #[name_localized("es-ES", "temporadas")]
     #[name_localized("es-419", "temporadas")]
     seasons: Option<SeasonChoice>,
+    #[description = "Play each game in a thread of its own (needs Create Public Threads)"]
+    #[description_localized("ko", "판마다 스레드를 따로 열어 두기 (공개 스레드 만들기 권한 필요)")]
+    #[description_localized(
+        "es-ES",
+        "Jugar cada partida en su propio hilo (requiere Crear hilos públicos)"
+    )]
+    #[description_localized(
+        "es-419",
+        "Jugar cada partida en su propio hilo (requiere Crear hilos públicos)"
+    )]
+    #[name_localized("ko", "스레드")]
+    #[name_localized("es-ES", "hilos")]
+    #[name_localized("es-419", "hilos")]
+    threads: Option<bool>,
     #[description = "Forget every default"]
     #[description_localized("ko", "기본값을 모두 지우기")]
     #[description_localized("es-ES", "Olvidar todos los valores por defecto")]
@@ -798,7 +850,12 @@ pub async fn settings(
         Err(p) => return private(ctx, p.message(lang)).await,
     };
     let reset = reset == Some(true);
-    if preset.is_none() && house_rules.is_none() && seconds.is_none() && seasons.is_none() && !reset
+    if preset.is_none()
+        && house_rules.is_none()
+        && seconds.is_none()
+        && seasons.is_none()
+        && threads.is_none()
+        && !reset
     {
         return private(ctx, describe_defaults(&current, bot_seconds, lang)).await;
     }
@@ -832,6 +889,9 @@ pub async fn settings(
             SeasonLength::Off => None,
             l => Some(l.name().to_string()),
         };
+    }
+    if let Some(on) = threads {
+        next.threads = on;
     }
     if let Some(text) = house_rules {
         let text = text.trim();

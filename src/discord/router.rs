@@ -92,9 +92,14 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
             refuse_now(ctx, c, refusal(c, &problem, lang)).await;
         }
         Some(Ok(Answer::Edit(view))) => {
-            answer_with_board(ctx, data, c, view, lang, received + ANSWER_BY).await
+            let next = Next::of(&view);
+            answer_with_board(ctx, data, c, view, lang, received + ANSWER_BY).await;
+            next.run(data, c).await;
         }
-        Some(Ok(Answer::Post(view))) => answer_with_lobby(ctx, data, c, view).await,
+        Some(Ok(Answer::Post(view))) => {
+            unarchive(ctx, c).await;
+            answer_with_lobby(ctx, data, c, view).await
+        }
         None => {
             // Within 3 s, before anything else: a deferred update (the message is edited
             // below).
@@ -106,13 +111,72 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
                 return;
             }
             match work.await {
-                Ok(Answer::Edit(view)) => edit_after_ack(ctx, data, c, view, lang).await,
+                Ok(Answer::Edit(view)) => {
+                    let next = Next::of(&view);
+                    edit_after_ack(ctx, data, c, view, lang).await;
+                    next.run(data, c).await;
+                }
                 Ok(Answer::Post(view)) => lobby_after_ack(ctx, data, c, view).await,
                 Err(problem) => {
                     tracing::debug!(channel, custom_id = id, ?problem, "click refused");
                     refuse(ctx, c, refusal(c, &problem, lang)).await;
                 }
             }
+        }
+    }
+}
+
+/// What is left to do once a click is answered: a game that started moves to its thread; a
+/// game that ended in its thread says so in the lobby's channel.
+struct Next {
+    game: Option<i64>,
+    lang: Lang,
+    open_thread: Option<String>,
+    thread_end: Option<(u64, String)>,
+}
+
+impl Next {
+    fn of(view: &View) -> Next {
+        Next {
+            game: view.game,
+            lang: view.lang,
+            open_thread: view.open_thread.clone(),
+            thread_end: view.thread_end.clone(),
+        }
+    }
+
+    async fn run(self, data: &Data, c: &ComponentInteraction) {
+        let Some(game) = self.game else { return };
+        let channel = c.channel_id.get();
+        if let Some(name) = &self.open_thread {
+            data.poster
+                .open_thread(
+                    game,
+                    channel,
+                    c.message.id.get(),
+                    name,
+                    self.lang,
+                    c.app_permissions,
+                )
+                .await;
+        }
+        if let Some(end) = &self.thread_end {
+            data.poster.thread_ended(game, channel, end);
+        }
+    }
+}
+
+/// A thread archived at the end of its game is opened again for a rematch's lobby.
+async fn unarchive(ctx: &Context, c: &ComponentInteraction) {
+    let archived = c
+        .channel
+        .as_ref()
+        .and_then(|ch| ch.thread_metadata.as_ref())
+        .is_some_and(|m| m.archived);
+    if archived {
+        let open = serenity::all::EditThread::new().archived(false);
+        if let Err(e) = c.channel_id.edit_thread(&ctx.http, open).await {
+            tracing::warn!(channel = c.channel_id.get(), error = %e, "could not reopen an archived thread");
         }
     }
 }

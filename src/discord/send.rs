@@ -233,6 +233,24 @@ pub struct Poster {
     /// A global rate limit: no write anywhere before this.
     pub(super) global: Gate,
     pub write_stats: WriteStats,
+    /// Games whose thread this process has opened (or tried to), and those whose end in a
+    /// thread it has said: each once.
+    thread_steps: Mutex<HashSet<(i64, ThreadStep)>>,
+}
+
+/// What is done once for a game played in a thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum ThreadStep {
+    Open,
+    End,
+}
+
+/// May the bot open a thread and play there, with these permissions in the lobby's channel
+/// (the click's `app_permissions`; unknown: try)?
+pub fn may_open_thread(p: Option<serenity::all::Permissions>) -> bool {
+    p.is_none_or(|p| {
+        p.administrator() || (p.create_public_threads() && p.send_messages_in_threads())
+    })
 }
 
 /// A game's show lock, holding the newest version shown.
@@ -279,7 +297,101 @@ impl Poster {
             writers: Mutex::new(HashMap::new()),
             global: Mutex::new(None),
             write_stats: WriteStats::default(),
+            thread_steps: Mutex::new(HashSet::new()),
         }
+    }
+
+    /// The first time for this game and step?
+    fn first_time(&self, game: i64, step: ThreadStep) -> bool {
+        self.thread_steps
+            .lock()
+            .expect("thread steps lock")
+            .insert((game, step))
+    }
+
+    /// A game that started wants a thread of its own: open it from the lobby message (in
+    /// `channel`) and move the game there, then point the lobby to it. Without the
+    /// permissions (`perms`: the bot's in the channel, when known), or if Discord refuses,
+    /// the game is played in the channel and its board says why.
+    pub async fn open_thread(
+        self: &Arc<Self>,
+        game: i64,
+        channel: u64,
+        lobby: u64,
+        name: &str,
+        lang: Lang,
+        perms: Option<serenity::all::Permissions>,
+    ) {
+        if !self.first_time(game, ThreadStep::Open) {
+            return;
+        }
+        let thread = if may_open_thread(perms) {
+            let builder = serenity::all::CreateThread::new(name)
+                .auto_archive_duration(serenity::all::AutoArchiveDuration::OneHour);
+            match serenity::all::ChannelId::new(channel)
+                .create_thread_from_message(
+                    &self.http,
+                    serenity::all::MessageId::new(lobby),
+                    builder,
+                )
+                .await
+            {
+                Ok(t) => Some(t.id.get()),
+                Err(e) => {
+                    tracing::warn!(game, channel, error = %e, "could not open the game's thread; playing in the channel");
+                    None
+                }
+            }
+        } else {
+            tracing::info!(
+                game,
+                channel,
+                "no Create Public Threads or Send Messages in Threads here; playing in the channel"
+            );
+            None
+        };
+        if thread.is_some() {
+            // The lobby message stays in the channel: the board is a new message in the thread.
+            self.current.lock().expect("current lock").remove(&game);
+        }
+        match self.service.thread_opened(game, channel, thread).await {
+            Ok(()) => {
+                if let Some(t) = thread {
+                    let text = crate::i18n::say(
+                        lang,
+                        "thread-moved",
+                        &[("thread", format!("<#{t}>").into())],
+                    );
+                    self.enqueue(
+                        channel,
+                        Job::Replace {
+                            message: lobby,
+                            text,
+                        },
+                    );
+                }
+            }
+            Err(p) => {
+                tracing::warn!(game, channel, thread, problem = ?p, "the game did not move to its thread");
+            }
+        }
+    }
+
+    /// A game played in a thread has ended: say its result in the lobby's channel and archive
+    /// the thread (after its last board is written).
+    pub fn thread_ended(self: &Arc<Self>, game: i64, thread: u64, end: &(u64, String)) {
+        if !self.first_time(game, ThreadStep::End) {
+            return;
+        }
+        let (parent, text) = end;
+        tracing::debug!(
+            game,
+            thread,
+            parent,
+            "the game in a thread ended: saying so, archiving"
+        );
+        self.enqueue(*parent, Job::Notice { text: text.clone() });
+        self.enqueue(thread, Job::Archive);
     }
 
     /// Take a game's show lock.
@@ -334,6 +446,7 @@ impl Poster {
         };
         let ping = view.ping.map(|(user, lang)| (user, lang, view.deadline_ms));
         let version = view.version.unwrap_or(0);
+        let end = view.thread_end.clone();
         self.enqueue(
             u.channel,
             Job::Board {
@@ -357,6 +470,9 @@ impl Poster {
         }
         if ended {
             self.enqueue(u.channel, Job::Forget { game: u.game });
+        }
+        if let Some(end) = &end {
+            self.thread_ended(u.game, u.channel, end);
         }
     }
 

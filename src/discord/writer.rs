@@ -110,6 +110,8 @@ pub enum Write {
     Post(CreateMessage, Option<serenity::all::CreateAttachment>),
     Edit(u64, EditMessage, Option<serenity::all::CreateAttachment>),
     Delete(u64),
+    /// Archive the channel (a game's thread, once the game is over).
+    Archive,
 }
 
 impl Rest {
@@ -153,6 +155,11 @@ impl Rest {
                 },
                 LightMethod::Delete,
             )),
+            Write::Archive => body(
+                Request::new(Route::Channel { channel_id }, LightMethod::Patch),
+                &serde_json::json!({ "archived": true }),
+                &None,
+            ),
         };
         let built = request.and_then(|r| {
             r.build(&self.client, &self.token, self.base.as_deref())
@@ -271,6 +278,11 @@ pub enum Job {
     },
     /// Take the buttons off a board that was replaced.
     Strip { message: u64 },
+    /// Put these words in place of a message (no buttons, no picture): a lobby whose game
+    /// moved to its thread.
+    Replace { message: u64, text: String },
+    /// Archive the channel (a game's thread) once everything before it is written.
+    Archive,
     /// Say once that permissions are missing.
     Notice { text: String },
     /// The game ended: forget it once its board is shown.
@@ -296,6 +308,8 @@ enum Chore {
     Strip(u64),
     Delete(u64),
     Notice(String),
+    Replace(u64, String),
+    Archive,
 }
 
 /// Counters of every writer, for logs, tests and benchmarks.
@@ -408,6 +422,8 @@ impl Channel {
             }
             Job::Strip { message } => self.chores.push_back(Chore::Strip(message)),
             Job::Notice { text } => self.chores.push_back(Chore::Notice(text)),
+            Job::Replace { message, text } => self.chores.push_back(Chore::Replace(message, text)),
+            Job::Archive => self.chores.push_back(Chore::Archive),
             Job::Forget { game } => self.ended.push(game),
         }
     }
@@ -546,13 +562,16 @@ impl Poster {
             return (Next::Ping, full);
         }
         // Clearing an old board's buttons and the notice matter to people; deleting an old
-        // ping does not, and leaves a slot free.
+        // ping does not, and leaves a slot free. Archiving comes last of all.
         if let Some(i) = ch
             .chores
             .iter()
-            .position(|c| !matches!(c, Chore::Delete(_)))
+            .position(|c| !matches!(c, Chore::Delete(_) | Chore::Archive))
         {
             return (Next::Chore(i), full);
+        }
+        if let Some(i) = ch.chores.iter().position(|c| matches!(c, Chore::Delete(_))) {
+            return (Next::Chore(i), ch.free_at(CHANNEL_WRITES - 2, now));
         }
         (Next::Chore(0), ch.free_at(CHANNEL_WRITES - 2, now))
     }
@@ -756,6 +775,19 @@ impl Poster {
                 ),
                 "the missing-permission notice",
             ),
+            Chore::Replace(id, text) => (
+                Write::Edit(
+                    *id,
+                    EditMessage::new()
+                        .content(text.clone())
+                        .components(Vec::new())
+                        .attachments(serenity::all::EditAttachments::new())
+                        .allowed_mentions(no_mentions()),
+                    None,
+                ),
+                "a lobby's pointer to its game's thread",
+            ),
+            Chore::Archive => (Write::Archive, "archiving a game's thread"),
         };
         let (answer, limits) = self.rest.send(ch.id, &write).await;
         self.account(ch, what, &answer, &limits);

@@ -187,6 +187,8 @@ pub struct Change {
     pub seats: Option<Vec<SeatRow>>,
     /// The fencing number the driver holds; the write is refused if the game carries another.
     pub fence: i64,
+    /// The game's new channel, when it moved (to a thread of its own).
+    pub channel: Option<u64>,
 }
 
 impl Change {
@@ -274,6 +276,8 @@ pub struct ServerDefaults {
     pub turn_seconds: Option<u32>,
     /// Season length: `monthly`, `quarterly` or `off` (None: off).
     pub seasons: Option<String>,
+    /// Each game in a thread of its own (opened from the lobby message when it starts).
+    pub threads: bool,
 }
 
 impl ServerDefaults {
@@ -566,6 +570,10 @@ impl Store {
                 n += 1;
                 sql.push_str(&format!(", rules = ${n}"));
             }
+            if c.channel.is_some() {
+                n += 1;
+                sql.push_str(&format!(", channel_id = ${n}"));
+            }
             sql.push_str(" WHERE id = $6 AND version = $7 AND fence = $8");
             let mut q = sqlx::query(&sql)
                 .bind(c.status.name())
@@ -581,6 +589,9 @@ impl Store {
             }
             if let Some(r) = &c.rules {
                 q = q.bind(r.as_str());
+            }
+            if let Some(ch) = c.channel {
+                q = q.bind(id64(ch));
             }
             let done = q.execute(&mut *tx).await?;
             if done.rows_affected() != 1 {
@@ -936,7 +947,7 @@ impl Store {
         let pool = self.pool.clone();
         self.run(async move {
             let row = sqlx::query(
-                "SELECT preset, house_rules, turn_seconds, seasons FROM server_defaults
+                "SELECT preset, house_rules, turn_seconds, seasons, threads FROM server_defaults
                  WHERE guild_id = $1",
             )
             .bind(id64(guild))
@@ -950,6 +961,7 @@ impl Store {
                 house_rules: r.try_get::<Option<String>, _>(1)?,
                 turn_seconds: r.try_get::<Option<i64>, _>(2)?.map(|n| n as u32),
                 seasons: r.try_get::<Option<String>, _>(3)?,
+                threads: r.try_get::<Option<i64>, _>(4)? == Some(1),
             })
         })
         .await
@@ -974,11 +986,12 @@ impl Store {
             }
             sqlx::query(
                 "INSERT INTO server_defaults (guild_id, preset, house_rules, turn_seconds, updated_ms,
-                                              seasons)
-                 VALUES ($1, $2, $3, $4, $5, $6)
+                                              seasons, threads)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
                  ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,
                      house_rules = excluded.house_rules, turn_seconds = excluded.turn_seconds,
-                     updated_ms = excluded.updated_ms, seasons = excluded.seasons",
+                     updated_ms = excluded.updated_ms, seasons = excluded.seasons,
+                     threads = excluded.threads",
             )
             .bind(id64(guild))
             .bind(d.preset)
@@ -986,6 +999,7 @@ impl Store {
             .bind(d.turn_seconds.map(|n| n as i64))
             .bind(now_ms)
             .bind(d.seasons)
+            .bind(d.threads.then_some(1i64))
             .execute(&pool)
             .await?;
             Ok(())

@@ -52,6 +52,8 @@ pub enum Notice {
     Abandoned,
     /// A player left a running game; a Normal bot plays their seat.
     Left { name: String },
+    /// The server asked for a thread per game, but the bot may not open one here.
+    NoThread,
     /// A line stored by an earlier version of the bot, in the words of that moment.
     #[serde(untagged)]
     Said(String),
@@ -72,6 +74,7 @@ impl Notice {
                 &[("minutes", minutes.to_string().into())],
             ),
             Notice::Abandoned => say(lang, "table-abandoned", &[]),
+            Notice::NoThread => say(lang, "table-no-thread", &[]),
             Notice::Said(s) => s.clone(),
         }
     }
@@ -122,6 +125,25 @@ pub struct SeatState {
     #[serde(default, skip_serializing_if = "is_false")]
     pub pending: bool,
 }
+
+/// A game played in a thread of its own (the server's `threads` setting): the lobby stays in
+/// the channel, the game moves to a thread opened from the lobby message when it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Thread {
+    /// Open a thread for the game when it starts.
+    Wanted,
+    /// The game has started and its thread is being opened: nothing moves until it is open
+    /// (or until [`THREAD_OPENING_MS`] have passed: then it is played in the channel).
+    Opening,
+    /// Played in a thread (the table's channel) opened from the lobby in `parent`.
+    Open { parent: u64 },
+    /// No thread could be opened (a missing permission): played in the channel.
+    Refused,
+}
+
+/// How long a started game waits for its thread before it is played in the channel.
+pub const THREAD_OPENING_MS: i64 = 10_000;
 
 /// Seats held for people asked to play: the game starts once every one of them has accepted.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -446,6 +468,10 @@ pub enum Command {
     Timeout,
     /// A bot's pacing delay passed: the bot acts.
     BotTurn,
+    /// The game's thread was opened (its channel id), or could not be (None): play on.
+    Thread {
+        id: Option<u64>,
+    },
 }
 
 /// A command refused: shown privately to the person who asked; the table is unchanged.
@@ -488,6 +514,8 @@ pub enum Refusal {
     WaitingFor {
         names: String,
     },
+    /// The game has started and its thread is being opened.
+    OpeningThread,
 }
 
 impl Refusal {
@@ -532,6 +560,7 @@ impl Refusal {
             NotInvited => "refusal-not-invited",
             AlreadyAccepted => "refusal-already-accepted",
             InviteOver => "refusal-invite-over",
+            OpeningThread => "refusal-opening-thread",
             WaitingFor { names } => {
                 return say_in(code, "refusal-waiting-for", &[("names", names.into())])
             }
@@ -573,6 +602,7 @@ impl Refusal {
             WaitingFor {
                 names: "Bo, Cy".into(),
             },
+            OpeningThread,
         ]
     }
 }
@@ -664,6 +694,9 @@ pub struct Table {
     /// The people asked to play (a rematch or a challenge), while their answers are awaited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite: Option<Invite>,
+    /// A thread of its own for the game (the server's setting), and where it stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<Thread>,
 }
 
 /// A game's secret throw seed (32 bytes, written as 64 hex digits).
@@ -788,6 +821,7 @@ impl Table {
             idle_turns: 0,
             abandoned: false,
             invite: None,
+            thread: None,
         };
         if let Actor::User { id, name, .. } = host {
             t.seats.push(SeatState::new(
@@ -939,6 +973,22 @@ impl Table {
         {
             // A person acted (a refused command changes nothing, this included).
             self.idle_turns = 0;
+        }
+        if self.thread == Some(Thread::Opening) && self.status == Status::Playing {
+            // The game waits for its thread: only its opening (or the wait running out),
+            // a stop and a repost.
+            match cmd {
+                Command::Thread { .. } | Command::Stop | Command::Repost => {}
+                Command::Timeout | Command::BotTurn if actor == &Actor::System => {
+                    if self.deadline_ms.is_none_or(|d| now < d) {
+                        return Err(Refusal::NotDue);
+                    }
+                    // The thread never came: play in the channel.
+                    self.thread_opened(None, now);
+                    return Ok(out);
+                }
+                _ => return Err(Refusal::OpeningThread),
+            }
         }
         if self.open_invite().is_some() {
             // A lobby waiting for its invited players: only answers, the host's start and
@@ -1137,6 +1187,17 @@ impl Table {
                 out.repost = true;
             }
             Command::Create => return Err(Refusal::NotDue),
+            Command::Thread { id } => {
+                if actor != &Actor::System
+                    || self.status != Status::Playing
+                    || self.thread != Some(Thread::Opening)
+                {
+                    return Err(Refusal::NotDue);
+                }
+                self.thread_opened(*id, now);
+                // The board moves to the thread: a new message there.
+                out.repost = id.is_some();
+            }
             Command::Timeout if self.status == Status::Lobby => {
                 // Nobody started the lobby in time: it closes and frees the channel.
                 if actor != &Actor::System || self.deadline_ms.is_none_or(|d| now < d) {
@@ -1622,7 +1683,43 @@ impl Table {
         self.last_events = events;
         self.notice = None;
         self.arm(now);
+        if self.thread == Some(Thread::Wanted) {
+            // Nothing moves (nor is anyone pinged) until the thread is open.
+            self.thread = Some(Thread::Opening);
+            self.deadline_ms = Some(now + THREAD_OPENING_MS);
+        }
         Ok(())
+    }
+
+    /// Is the game waiting for its thread to open?
+    pub fn opening_thread(&self) -> bool {
+        self.status == Status::Playing && self.thread == Some(Thread::Opening)
+    }
+
+    /// The thread the game is played in and the channel of its lobby, once it moved there.
+    pub fn thread_parent(&self) -> Option<u64> {
+        match self.thread {
+            Some(Thread::Open { parent }) => Some(parent),
+            _ => None,
+        }
+    }
+
+    /// The game's thread opened (`Some` channel: the game moves there) or could not be: play
+    /// on, the first player's time counting from now.
+    fn thread_opened(&mut self, id: Option<u64>, now: i64) {
+        match id {
+            Some(thread) => {
+                self.thread = Some(Thread::Open {
+                    parent: self.channel,
+                });
+                self.channel = thread;
+            }
+            None => {
+                self.thread = Some(Thread::Refused);
+                self.notice = Some(Notice::NoThread);
+            }
+        }
+        self.arm(now);
     }
 
     /// A new table for a rematch asked for by `by`: same settings and seats, the series
@@ -1645,6 +1742,11 @@ impl Table {
         }
         t.notice = None;
         t.invite = None;
+        // A rematch in a game's thread is played there; one in the channel tries again.
+        t.thread = match self.thread {
+            Some(Thread::Open { .. }) | None => None,
+            Some(_) => Some(Thread::Wanted),
+        };
         for s in &mut t.seats {
             s.pending = false;
         }
@@ -1671,7 +1773,11 @@ impl Table {
         if asked {
             t.invite = Some(Invite::open(InviteKind::Rematch, now));
             lobby(&mut t);
-        } else if t.begin(now).is_err() {
+            return t;
+        }
+        // Started at once (nobody else to ask): played where it is asked for.
+        t.thread = None;
+        if t.begin(now).is_err() {
             // Cannot fail (these seats started a game before); a lobby if it does.
             lobby(&mut t);
         }

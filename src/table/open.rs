@@ -32,6 +32,9 @@ pub struct GameRequest {
     /// The bot's own defaults (its settings): seconds per action and the bots' pace.
     pub default_turn_seconds: u32,
     pub bot_delay_ms: u32,
+    /// The channel may hold a thread for the game (a text channel, not a thread itself):
+    /// with the server's `threads` setting on, the game moves to one when it starts.
+    pub can_thread: bool,
 }
 
 /// The rules of `base` with house rules on top: the one validation of house-rule text.
@@ -141,6 +144,7 @@ mod tests {
             level: Level::Normal,
             default_turn_seconds: 25,
             bot_delay_ms: 1200,
+            can_thread: false,
         }
     }
 
@@ -151,6 +155,7 @@ mod tests {
             house_rules: Some("backdo=off".into()),
             turn_seconds: Some(40),
             seasons: None,
+            threads: false,
         };
         let s = settings(&defaults, &request()).unwrap();
         assert_eq!(s.preset, "boardgame");

@@ -675,7 +675,10 @@ impl Service {
     ) -> Result<View, Problem> {
         let defaults = self.server_defaults(guild).await?;
         let settings = super::open::settings(&defaults, request).map_err(Problem::HouseRules)?;
-        let mut view = self.create(guild, channel, actor, settings).await?;
+        let thread = defaults.threads && request.can_thread;
+        let mut view = self
+            .create_in(guild, channel, actor, settings, thread)
+            .await?;
         for _ in 0..request.bots.min(3) {
             match self
                 .command(
@@ -738,6 +741,19 @@ impl Service {
         actor: &Actor,
         settings: Settings,
     ) -> Result<View, Problem> {
+        self.create_in(guild, channel, actor, settings, false).await
+    }
+
+    /// Open a lobby in a channel; `thread`: the game moves to a thread of its own when it
+    /// starts.
+    pub async fn create_in(
+        &self,
+        guild: u64,
+        channel: u64,
+        actor: &Actor,
+        settings: Settings,
+        thread: bool,
+    ) -> Result<View, Problem> {
         settings.check().map_err(Problem::Refused)?;
         let fence = self.fence_of(guild).ok_or(Problem::Elsewhere)?;
         if let Some(h) = self.handle_of(channel) {
@@ -750,6 +766,7 @@ impl Service {
         let host = actor.clone();
         self.open(actor, fence, move |id, seed, now| {
             let mut t = Table::with_seed(id, guild, channel, &host, settings, seed);
+            t.thread = thread.then_some(super::core::Thread::Wanted);
             t.arm_lobby(now);
             t
         })
@@ -1105,6 +1122,7 @@ impl Service {
         request.seats = Some(if teams { 4 } else { 2 });
         let settings = super::open::settings(&defaults, &request).map_err(Problem::HouseRules)?;
         settings.check().map_err(Problem::Refused)?;
+        let thread = defaults.threads && request.can_thread;
         let fence = self.fence_of(guild).ok_or(Problem::Elsewhere)?;
         let Actor::User { name: my_name, .. } = actor else {
             return Err(Problem::NoGame);
@@ -1133,9 +1151,38 @@ impl Service {
             if let Some(i) = &mut t.invite {
                 i.chances = chances;
             }
+            t.thread = thread.then_some(super::core::Thread::Wanted);
             t
         })
         .await
+    }
+
+    /// The Discord layer opened the thread of `game` (the game in `channel`): `Some` id, the
+    /// game moves there; None, it could not (a missing permission): the game is played in the
+    /// channel, and its board says why. Either way the first player's time starts now.
+    pub async fn thread_opened(
+        &self,
+        game: i64,
+        channel: u64,
+        thread: Option<u64>,
+    ) -> Result<(), Problem> {
+        let h = {
+            let games = self.inner.games.lock().expect("games lock");
+            games
+                .get(&channel)
+                .filter(|h| h.game == game && !h.tx.is_closed())
+                .map(|h| h.tx.clone())
+        };
+        let h = h.ok_or(Problem::NoGame)?;
+        send(
+            &h,
+            Actor::System,
+            Command::Thread { id: thread },
+            None,
+            None,
+        )
+        .await?;
+        Ok(())
     }
 
     /// The Discord layer posted the board of `game` as message `message_id`.
@@ -1370,6 +1417,21 @@ impl GameActor {
         }
     }
 
+    /// The game moved from channel `from` to its own thread: it is found under its new channel
+    /// (the old one is free for another game), and its board is a new message there.
+    fn moved_from(&mut self, from: u64) {
+        let mut games = self.inner.games.lock().expect("games lock");
+        if let Some(h) = games.remove(&from) {
+            if h.game == self.table.id {
+                games.insert(self.table.channel, h);
+            } else {
+                games.insert(from, h);
+            }
+        }
+        self.message_id = None;
+        self.message_ms = None;
+    }
+
     fn record(&self, t0: std::time::Instant) {
         if let Some(l) = &self.inner.config.latencies {
             let us = t0.elapsed().as_micros().min(u32::MAX as u128) as u32;
@@ -1418,7 +1480,11 @@ impl GameActor {
         if snapshot {
             self.snapshot_version = next.version;
         }
+        let moved_from = (next.channel != self.table.channel).then_some(self.table.channel);
         self.table = next;
+        if let Some(from) = moved_from {
+            self.moved_from(from);
+        }
         if out.finished {
             let recorded = match persist::result_row(&self.table, now) {
                 Ok(Some(r)) => self.inner.store.record_result(r).await,
@@ -1440,6 +1506,10 @@ impl GameActor {
             self.push(true);
         }
         if actor == &Actor::System {
+            if matches!(cmd, Command::Thread { .. }) && !out.repost {
+                // Played in the channel after all: the lobby message shows the board.
+                self.push(false);
+            }
             return Ok(None);
         }
         // The answer shows this view; count it as the latest update. Its picture is drawn by
@@ -1461,7 +1531,9 @@ impl GameActor {
         now: i64,
     ) -> Result<Change, StoreError> {
         let rules_changed = next.settings.rules != self.table.settings.rules;
+        let moved = next.channel != self.table.channel;
         let snapshot = rules_changed
+            || moved
             || next.status != self.table.status
             || next.version - self.snapshot_version >= SNAPSHOT_EVERY;
         Ok(Change {
@@ -1477,6 +1549,7 @@ impl GameActor {
                 .transpose()?,
             seats: (next.seats != self.table.seats).then(|| persist::seat_rows(next)),
             fence: self.fence,
+            channel: moved.then_some(next.channel),
         })
     }
 

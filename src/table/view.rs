@@ -52,6 +52,12 @@ pub struct View {
     pub lang: Lang,
     /// The board picture described in words, for screen readers (the attachment's alt text).
     pub alt: Option<String>,
+    /// The game has started and is to be played in a thread of its own: open one from the
+    /// lobby message, with this name.
+    pub open_thread: Option<String>,
+    /// A game played in a thread has ended: say this in the lobby's channel (the first) and
+    /// archive the thread.
+    pub thread_end: Option<(u64, String)>,
 }
 
 impl View {
@@ -132,6 +138,7 @@ pub fn encode(game: i64, version: u64, cmd: &Command) -> String {
         Command::Create => "create".to_string(),
         Command::Timeout => "timeout".to_string(),
         Command::BotTurn => "botturn".to_string(),
+        Command::Thread { .. } => "thread".to_string(),
     };
     format!("yut:{game}:{version}:{action}")
 }
@@ -528,6 +535,12 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 ),
             ]);
         }
+        Status::Playing if t.opening_thread() => {
+            // Nothing to press until the game has moved to its thread.
+            text.push_str(&header(t));
+            text.push('\n');
+            text.push_str(&word(lang, "view-opening-thread"));
+        }
         Status::Playing if t.computer_acts() => {
             // A bot (or a stand-in for an away or auto-playing person) acts: only what a
             // person may do now is offered.
@@ -668,11 +681,76 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             None => Vec::new(),
         },
         // A countdown only while a person is to act (bots move after a short pacing delay).
-        deadline_ms: t.deadline_ms.filter(|_| !t.computer_acts()),
+        deadline_ms: t
+            .deadline_ms
+            .filter(|_| !t.computer_acts() && !t.opening_thread()),
         game: Some(t.id),
         version: Some(t.version),
         lang,
+        open_thread: t.opening_thread().then(|| thread_name(t)),
+        thread_end: thread_end(t),
     }
+}
+
+/// A game's thread is named after its players (Discord: at most 100 characters).
+pub fn thread_name(t: &Table) -> String {
+    let lang = t.lang();
+    let names: Vec<String> = if t.settings.teams {
+        let joiner = word(lang, "view-team-joiner");
+        (0..2u8)
+            .map(|side| {
+                t.seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| (*i as u8) % 2 == side)
+                    .map(|(i, s)| s.name(i, lang))
+                    .collect::<Vec<_>>()
+                    .join(&joiner)
+            })
+            .collect()
+    } else {
+        t.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.name(i, lang))
+            .collect()
+    };
+    let players = names.join(&word(lang, "thread-versus"));
+    truncate(
+        say(lang, "thread-name", &[("players", players.into())]),
+        100,
+    )
+}
+
+/// What to say in the lobby's channel when a game played in a thread ends.
+fn thread_end(t: &Table) -> Option<(u64, String)> {
+    let parent = t.thread_parent()?;
+    if t.status.is_active() {
+        return None;
+    }
+    let lang = t.lang();
+    let thread = format!("<#{}>", t.channel);
+    let winner = t
+        .game
+        .as_ref()
+        .and_then(|g| g.outcome())
+        .filter(|_| t.status == Status::Finished && !t.abandoned)
+        .and_then(|o| o.ranking.first().copied());
+    let text = match winner {
+        Some(side) => say(
+            lang,
+            "thread-result",
+            &[
+                (
+                    "winner",
+                    format!("**{}**", side_in_sentence(t, side)).into(),
+                ),
+                ("thread", thread.into()),
+            ],
+        ),
+        None => say(lang, "thread-no-result", &[("thread", thread.into())]),
+    };
+    Some((parent, text))
 }
 
 fn truncate(mut s: String, max_chars: usize) -> String {
@@ -684,6 +762,10 @@ fn truncate(mut s: String, max_chars: usize) -> String {
 
 /// Mention the person whose turn has just started.
 fn turn_ping(t: &Table) -> Option<(u64, Lang)> {
+    // Nobody is pinged before the game has moved to its thread (the ping is said there).
+    if t.opening_thread() {
+        return None;
+    }
     let started = t
         .last_events
         .iter()

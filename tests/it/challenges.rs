@@ -57,6 +57,7 @@ fn request(lang: Lang) -> GameRequest {
         level: Level::Normal,
         default_turn_seconds: 25,
         bot_delay_ms: 1200,
+        can_thread: false,
     }
 }
 

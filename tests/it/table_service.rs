@@ -854,4 +854,95 @@ async fn an_abandoned_lobby_closes_and_frees_the_channel(backend: Backend) {
     db.cleanup().await;
 }
 
-on_both_backends!(paused: four_bots_play_to_the_end, updates_are_paced, humans_time_out_go_away_and_come_back, team_game_plays_to_the_end, restart_mid_turn_continues_identically, a_deadline_that_passed_while_down_fires_at_once, a_hundred_clicks_on_one_button_apply_once, stale_buttons_and_strangers_are_refused, a_database_error_refuses_and_keeps_the_game, one_game_per_channel_and_rematch, stats_are_kept_per_server, house_rules_are_shown_kept_and_played, an_abandoned_lobby_closes_and_frees_the_channel);
+/// A game with a thread of its own (the server's `threads` setting): nothing moves while its
+/// thread opens; once open, the game lives under the thread's id (the channel is free for
+/// another game, and a restart finds it there); a thread that never comes, or that may not
+/// be opened, leaves the game in the channel with the reason on its board.
+async fn a_game_moves_to_its_thread(backend: Backend) {
+    use yutbot::table::core::{Thread, THREAD_OPENING_MS};
+    let Some(db) = TestDb::new(backend, "threads").await else {
+        return;
+    };
+    let (ch, thread, other) = (16, 1_600, 17);
+    let game = {
+        let (svc, mut updates) = service(&db).await;
+        svc.create_in(GUILD, ch, &alice(), settings(false, 2), true)
+            .await
+            .unwrap();
+        svc.command(ch, &alice(), Command::AddBot { level: Level::Easy })
+            .await
+            .unwrap();
+        let v = svc.command(ch, &alice(), Command::Start).await.unwrap();
+        assert!(v
+            .open_thread
+            .as_deref()
+            .is_some_and(|n| n.contains("Alice")));
+        assert!(v.rows.is_empty() && v.ping.is_none() && v.deadline_ms.is_none());
+        let t = svc.table(ch).await.unwrap();
+        assert!(t.opening_thread());
+        // Nothing moves while the thread opens (a bot would have played by now).
+        let r = svc
+            .click(ch, &alice(), &encode(t.id, t.version, &Command::Throw))
+            .await;
+        assert!(
+            matches!(r, Err(Problem::Refused(Refusal::OpeningThread))),
+            "{r:?}"
+        );
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        assert_eq!(svc.table(ch).await.unwrap().version, t.version);
+        while updates.try_recv().is_ok() {}
+        svc.thread_opened(t.id, ch, Some(thread)).await.unwrap();
+        // The board is posted anew in the thread.
+        let u = tokio::time::timeout(Duration::from_secs(1), updates.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((u.channel, u.message_id, u.repost), (thread, None, true));
+        assert!(svc.table(ch).await.is_none(), "the channel is free");
+        let moved = svc.table(thread).await.unwrap();
+        assert_eq!(moved.thread, Some(Thread::Open { parent: ch }));
+        assert_eq!(moved.channel, thread);
+        // A second answer changes nothing.
+        assert!(svc.thread_opened(t.id, thread, Some(thread)).await.is_err());
+        // Another game in the channel meanwhile.
+        svc.create(GUILD, ch, &bob(), settings(false, 2))
+            .await
+            .unwrap();
+        svc.command(ch, &bob(), Command::Stop).await.unwrap();
+        svc.shutdown().await;
+        t.id
+    };
+    // After a restart the game is found under its thread.
+    let (svc, _u) = service(&db).await;
+    let t = svc
+        .table(thread)
+        .await
+        .expect("the game is found in its thread");
+    assert_eq!((t.id, t.channel), (game, thread));
+    assert!(svc.table(ch).await.is_none());
+    assert_replays(&svc, game).await;
+    svc.command(thread, &alice(), Command::Stop).await.unwrap();
+
+    // A thread that never comes: after THREAD_OPENING_MS the game is played in the channel.
+    svc.create_in(GUILD, other, &alice(), settings(false, 2), true)
+        .await
+        .unwrap();
+    svc.command(other, &bob(), Command::Join).await.unwrap();
+    svc.command(other, &alice(), Command::Start).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(THREAD_OPENING_MS as u64 + 500)).await;
+    let t = svc.table(other).await.unwrap();
+    assert_eq!(t.thread, Some(Thread::Refused));
+    assert_eq!(t.notice, Some(Notice::NoThread));
+    let due = t.deadline_ms.unwrap() - svc.now_ms();
+    assert!(due > 20_000, "the first player's time starts now: {due} ms");
+    let v = svc.board(other).await.unwrap();
+    assert!(v.text.contains("Create Public Threads"), "{}", v.text);
+    assert!(v
+        .rows
+        .iter()
+        .flatten()
+        .any(|b| b.custom_id.ends_with(":throw")));
+    db.cleanup().await;
+}
+
+on_both_backends!(paused: four_bots_play_to_the_end, updates_are_paced, humans_time_out_go_away_and_come_back, team_game_plays_to_the_end, restart_mid_turn_continues_identically, a_deadline_that_passed_while_down_fires_at_once, a_hundred_clicks_on_one_button_apply_once, stale_buttons_and_strangers_are_refused, a_database_error_refuses_and_keeps_the_game, one_game_per_channel_and_rematch, stats_are_kept_per_server, house_rules_are_shown_kept_and_played, an_abandoned_lobby_closes_and_frees_the_channel, a_game_moves_to_its_thread);

@@ -263,7 +263,57 @@ pub struct State_ {
     pub seq: u64,
     /// Where each channel is: `Some(guild)`, or `None` for a DM. Unlisted: `GUILD`.
     pub channel_guilds: HashMap<u64, Option<u64>>,
+    /// The bot's permissions per channel, as interactions carry them (`app_permissions`).
+    /// Unlisted: [`APP_PERMISSIONS`].
+    pub app_permissions: HashMap<u64, u64>,
+    /// Threads opened, by id (a thread opened from a message has the message's id).
+    pub threads: HashMap<u64, ThreadChannel>,
     next_conn: u64,
+}
+
+/// The bot's permissions in a channel unless a test says otherwise: View Channel, Send
+/// Messages, Embed Links, Attach Files, Read Message History, Use Application Commands.
+pub const APP_PERMISSIONS: u64 = 2_147_601_408;
+/// Create Public Threads and Send Messages in Threads.
+pub const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 38);
+
+/// A thread the bot opened.
+#[derive(Debug, Clone)]
+pub struct ThreadChannel {
+    pub id: u64,
+    pub parent: u64,
+    pub name: String,
+    pub archived: bool,
+    /// How often it was archived, and unarchived.
+    pub archives: u32,
+    pub unarchives: u32,
+}
+
+fn thread_json(t: &ThreadChannel, guild: u64) -> Value {
+    json!({
+        "id": t.id.to_string(),
+        "type": 11,
+        "guild_id": guild.to_string(),
+        "parent_id": t.parent.to_string(),
+        "owner_id": BOT.to_string(),
+        "name": t.name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "total_message_sent": 0,
+        "flags": 0,
+        "nsfw": false,
+        "position": 0,
+        "permission_overwrites": [],
+        "thread_metadata": {
+            "archived": t.archived,
+            "auto_archive_duration": 60,
+            "archive_timestamp": "2026-12-02T00:00:00.000000+00:00",
+            "locked": false,
+            "create_timestamp": "2026-12-02T00:00:00.000000+00:00",
+        },
+    })
 }
 
 impl State_ {
@@ -971,6 +1021,64 @@ impl StandIn {
         st.channel_guilds.insert(channel, Some(guild));
     }
 
+    /// The bot's permissions in `channel` (a thread has its parent's).
+    pub fn app_permissions_in(&self, channel: u64) -> u64 {
+        let st = self.state.lock().unwrap();
+        let ch = st.threads.get(&channel).map_or(channel, |t| t.parent);
+        st.app_permissions
+            .get(&ch)
+            .copied()
+            .unwrap_or(APP_PERMISSIONS)
+    }
+
+    /// The bot has these permissions in `channel` (and its threads).
+    pub fn set_app_permissions(&self, channel: u64, bits: u64) {
+        self.state
+            .lock()
+            .unwrap()
+            .app_permissions
+            .insert(channel, bits);
+    }
+
+    /// A thread the bot opened.
+    pub fn thread(&self, id: u64) -> Option<ThreadChannel> {
+        self.state.lock().unwrap().threads.get(&id).cloned()
+    }
+
+    /// The threads opened from messages of `channel`.
+    pub fn threads_of(&self, channel: u64) -> Vec<ThreadChannel> {
+        let st = self.state.lock().unwrap();
+        let mut v: Vec<ThreadChannel> = st
+            .threads
+            .values()
+            .filter(|t| t.parent == channel)
+            .cloned()
+            .collect();
+        v.sort_by_key(|t| t.id);
+        v
+    }
+
+    /// The partial channel an interaction carries: a text channel, or a thread with its
+    /// parent and whether it is archived.
+    fn channel_json(&self, channel: u64) -> Value {
+        let st = self.state.lock().unwrap();
+        match st.threads.get(&channel) {
+            Some(t) => json!({
+                "id": channel.to_string(),
+                "type": 11,
+                "name": t.name,
+                "parent_id": t.parent.to_string(),
+                "thread_metadata": {
+                    "archived": t.archived,
+                    "auto_archive_duration": 60,
+                    "archive_timestamp": "2026-12-02T00:00:00.000000+00:00",
+                    "locked": false,
+                },
+            }),
+            None => json!({"id": channel.to_string(), "type": 0, "name": "yut"}),
+        }
+    }
+
     /// `channel` is a DM with the bot: its interactions carry no guild (and go to shard 0).
     pub fn set_channel_dm(&self, channel: u64) {
         let mut st = self.state.lock().unwrap();
@@ -1051,7 +1159,8 @@ impl StandIn {
             "channel_id": channel.to_string(),
             "token": token,
             "version": 1,
-            "app_permissions": "2147601408",
+            "app_permissions": self.app_permissions_in(channel).to_string(),
+            "channel": self.channel_json(channel),
             "locale": locale,
             "entitlements": [],
             "attachment_size_limit": 26214400,
@@ -1709,13 +1818,103 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                 .push(msg.id);
             json_response(StatusCode::OK, message_json(&msg))
         }
+        (Method::POST, ["channels", ch, "messages", msg, "threads"]) => {
+            let ch: u64 = ch.parse().unwrap_or(0);
+            let msg: u64 = msg.parse().unwrap_or(0);
+            let name = body.json["name"].as_str().unwrap_or("").to_string();
+            let n = name.chars().count();
+            if !(1..=100).contains(&n) {
+                s.violation(format!("{what}: a thread name of {n} characters"));
+                return error_response(400);
+            }
+            if let Some(d) = body.json.get("auto_archive_duration") {
+                if ![60, 1440, 4320, 10080].contains(&d.as_u64().unwrap_or(0)) {
+                    s.violation(format!("{what}: auto_archive_duration {d}"));
+                }
+            }
+            let perms = s.app_permissions_in(ch);
+            let mut st = s.state.lock().unwrap();
+            if st.threads.contains_key(&ch) {
+                // Threads do not nest.
+                s.violation(format!("{what}: a thread opened inside a thread"));
+                drop(st);
+                return error_response(400);
+            }
+            if perms & THREAD_PERMISSIONS != THREAD_PERMISSIONS {
+                st.failed.push((what.clone(), 403));
+                drop(st);
+                return error_response(403);
+            }
+            if !st.messages.get(&msg).is_some_and(|m| m.channel == ch) {
+                drop(st);
+                return error_response(404);
+            }
+            if st.threads.contains_key(&msg) {
+                drop(st);
+                return error_response(400);
+            }
+            let t = ThreadChannel {
+                id: msg,
+                parent: ch,
+                name,
+                archived: false,
+                archives: 0,
+                unarchives: 0,
+            };
+            st.threads.insert(msg, t.clone());
+            let guild = st
+                .channel_guilds
+                .get(&ch)
+                .copied()
+                .unwrap_or(Some(GUILD))
+                .unwrap_or(GUILD);
+            st.channel_guilds.insert(msg, Some(guild));
+            drop(st);
+            let v = thread_json(&t, guild);
+            if let Err(e) = serde_json::from_value::<serenity::all::GuildChannel>(v.clone()) {
+                s.violation(format!("stand-in thread does not parse: {e}"));
+            }
+            json_response(StatusCode::CREATED, v)
+        }
+        (Method::PATCH, ["channels", ch]) => {
+            let ch: u64 = ch.parse().unwrap_or(0);
+            let guild = s.guild_of(ch).unwrap_or(GUILD);
+            let mut st = s.state.lock().unwrap();
+            let Some(t) = st.threads.get_mut(&ch) else {
+                s.violation(format!("{what}: not a thread the bot opened"));
+                drop(st);
+                return error_response(404);
+            };
+            match body.json["archived"].as_bool() {
+                Some(true) if !t.archived => {
+                    t.archived = true;
+                    t.archives += 1;
+                }
+                Some(false) if t.archived => {
+                    t.archived = false;
+                    t.unarchives += 1;
+                }
+                _ => {}
+            }
+            let v = thread_json(t, guild);
+            drop(st);
+            json_response(StatusCode::OK, v)
+        }
         (Method::POST, ["channels", ch, "messages"]) => {
             let mut v = Vec::new();
             check_payload(&body.json, &body.files, &what, &mut v);
             for x in v {
                 s.violation(x);
             }
-            let msg = s.new_message(ch.parse().unwrap_or(0), &body, false);
+            let ch: u64 = ch.parse().unwrap_or(0);
+            // A message in an archived thread opens it again (as on Discord).
+            if let Some(t) = s.state.lock().unwrap().threads.get_mut(&ch) {
+                if t.archived {
+                    t.archived = false;
+                    t.unarchives += 1;
+                }
+            }
+            let msg = s.new_message(ch, &body, false);
             json_response(StatusCode::OK, message_json(&msg))
         }
         (Method::PATCH, ["channels", ch, "messages", id]) => {
@@ -1734,6 +1933,19 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                 .is_some_and(|m| m.channel.to_string() == *ch);
             if !ok {
                 return error_response(404);
+            }
+            let archived = ch
+                .parse::<u64>()
+                .ok()
+                .and_then(|c| s.thread(c))
+                .is_some_and(|t| t.archived);
+            if archived {
+                // Discord: 50083, "Thread is archived".
+                s.state.lock().unwrap().failed.push((what.clone(), 50083));
+                return json_response(
+                    StatusCode::BAD_REQUEST,
+                    json!({"code": 50083, "message": "Thread is archived"}),
+                );
             }
             match s.edit_message(id, &body) {
                 Some(msg) => json_response(StatusCode::OK, message_json(&msg)),

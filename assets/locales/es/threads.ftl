@@ -1,0 +1,15 @@
+# thread texts (es): a game played in a thread of its own (the server's `threads` setting).
+# $players: the seats' names; $thread: a link to the thread (<#id>); $winner: the winning
+# side as a sentence names it.
+
+thread-name = Yut: { $players }
+thread-versus = { " " }contra{ " " }
+view-opening-thread = 🧵 Abriendo un hilo para esta partida…
+thread-moved = 🧵 Esta partida se juega en su propio hilo: { $thread }
+thread-result = 🏆 { $winner } ganó la partida jugada en { $thread }.
+thread-no-result = ⏹️ La partida jugada en { $thread } terminó sin ganador.
+table-no-thread = ⚠️ Se juega aquí: para dar a cada partida su propio hilo necesito los permisos Crear hilos públicos y Enviar mensajes en hilos en este canal.
+refusal-opening-thread = Un momento: se está abriendo el hilo de la partida.
+cmd-settings-threads-on = cada partida en su propio hilo
+cmd-settings-threads-off = partidas en el canal
+cmd-defaults-threads = Dónde se juegan las partidas: **{ $threads }**.
