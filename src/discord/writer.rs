@@ -260,6 +260,8 @@ pub fn failure(status: Option<u16>, code: i64) -> Failure {
 }
 
 /// A job for a channel's writer.
+// A board carries its whole view; the other jobs are small, and jobs are few: not boxed.
+#[allow(clippy::large_enum_variant)]
 pub enum Job {
     /// Show this board (the newest of a game wins); `done` hears the message id.
     Board {
