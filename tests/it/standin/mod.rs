@@ -1845,7 +1845,7 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                 drop(st);
                 return error_response(403);
             }
-            if !st.messages.get(&msg).is_some_and(|m| m.channel == ch) {
+            if st.messages.get(&msg).is_none_or(|m| m.channel != ch) {
                 drop(st);
                 return error_response(404);
             }
