@@ -253,6 +253,14 @@ enum BenchCommand {
         tau: Option<f64>,
         #[arg(long)]
         sigma0: Option<f64>,
+        /// Score the predictions at this temperature instead of the bot's (the ratings are the
+        /// same: the temperature is prediction-only).
+        #[arg(long)]
+        temperature: Option<f64>,
+        /// Runs per family, seeds S to S+R-1, each of N games with its own people; with more
+        /// than one, their predictions are also pooled (`pooled_calibration_max_gap`).
+        #[arg(long, default_value_t = 1)]
+        runs: u64,
     },
 }
 
@@ -769,6 +777,8 @@ fn main() -> ExitCode {
                     beta,
                     tau,
                     sigma0,
+                    temperature,
+                    runs,
                 },
         } => {
             if cfg!(debug_assertions) {
@@ -785,19 +795,34 @@ fn main() -> ExitCode {
                 None => yutbot::rating::ModeFamily::ALL.to_vec(),
             };
             for family in families {
-                let mut cfg = yutbot::rating::bench::BenchConfig::new(family, games, seed);
-                cfg.people = people;
-                if let Some(t) = threads {
-                    cfg.threads = t.max(1);
+                let mut reports = Vec::new();
+                for run in 0..runs.max(1) {
+                    let mut cfg =
+                        yutbot::rating::bench::BenchConfig::new(family, games, seed + run);
+                    cfg.people = people;
+                    cfg.temperature = temperature;
+                    if let Some(t) = threads {
+                        cfg.threads = t.max(1);
+                    }
+                    let d = yutbot::rating::Params::DEFAULT;
+                    cfg.params = yutbot::rating::Params {
+                        beta: beta.unwrap_or(d.beta),
+                        tau: tau.unwrap_or(d.tau),
+                        sigma0: sigma0.unwrap_or(d.sigma0),
+                    };
+                    let report = yutbot::rating::bench::run(&cfg);
+                    if runs > 1 {
+                        println!("run: seed {}", seed + run);
+                    }
+                    for line in report.lines() {
+                        println!("{line}");
+                    }
+                    reports.push(report);
                 }
-                let d = yutbot::rating::Params::DEFAULT;
-                cfg.params = yutbot::rating::Params {
-                    beta: beta.unwrap_or(d.beta),
-                    tau: tau.unwrap_or(d.tau),
-                    sigma0: sigma0.unwrap_or(d.sigma0),
-                };
-                for line in yutbot::rating::bench::run(&cfg).lines() {
-                    println!("{line}");
+                if reports.len() > 1 {
+                    for line in yutbot::rating::bench::pooled_lines(&reports) {
+                        println!("{line}");
+                    }
                 }
             }
             ExitCode::SUCCESS

@@ -35,6 +35,9 @@ pub struct BenchConfig {
     pub bot_share: f64,
     /// The model's constants (the bot's by default).
     pub params: Params,
+    /// The prediction temperature to score (default: the family's
+    /// [`super::prediction_temperature`], per table size in free-for-all).
+    pub temperature: Option<f64>,
 }
 
 impl BenchConfig {
@@ -47,6 +50,7 @@ impl BenchConfig {
             people: 24,
             bot_share: 0.2,
             params: Params::DEFAULT,
+            temperature: None,
         }
     }
 }
@@ -100,6 +104,12 @@ pub struct Report {
     pub params: Params,
     /// The temperature fitted to this run's raw predictions.
     pub fit: Fit,
+    /// [`BenchConfig::temperature`].
+    pub temperature: Option<f64>,
+    /// [`floor`] of the predictions in use: median and 90th percentile.
+    pub floor: (f64, f64),
+    /// The games as predicted, for [`pooled_lines`].
+    records: Vec<Record>,
 }
 
 /// A prediction temperature (see [`win_chances_tempered`]) fitted to one run: the `T` that
@@ -130,6 +140,8 @@ pub struct Fit {
     /// bench's own measure rather than a proper score, and that gap.
     pub gap_temperature: f64,
     pub gap_at_gap_temperature: f64,
+    /// The largest bucket gap at each of [`SCORED_TEMPERATURES`].
+    pub gap_by_temperature: Vec<(f64, f64)>,
     /// The other one-constant way to soften: a prediction-only beta (`T = 1`), fitted the
     /// same way, and its log loss.
     pub beta: f64,
@@ -137,17 +149,27 @@ pub struct Fit {
 }
 
 /// One game as predicted: every side's ratings before it, and the sides' ranks.
+#[derive(Debug, Clone)]
 struct Record {
     sides: Vec<Vec<Rating>>,
     rank: Vec<usize>,
     /// Every person seated had at least [`PROVISIONAL_GAMES`] games.
     settled: bool,
+    /// A bot sat at the table.
+    with_bot: bool,
 }
 
 fn buckets_of(records: &[&Record], predict: &dyn Fn(&[Vec<Rating>]) -> Vec<f64>) -> [Bucket; 10] {
+    let chances: Vec<Vec<f64>> = records.iter().map(|g| predict(&g.sides)).collect();
+    buckets_from(records, &chances)
+}
+
+/// The buckets of these games given every side's predicted chance (`chances[i]` for
+/// `records[i]`).
+fn buckets_from(records: &[&Record], chances: &[Vec<f64>]) -> [Bucket; 10] {
     let mut buckets = [Bucket::default(); 10];
-    for g in records {
-        for (p, r) in predict(&g.sides).into_iter().zip(&g.rank) {
+    for (g, p) in records.iter().zip(chances) {
+        for (p, r) in p.iter().zip(&g.rank) {
             let b = &mut buckets[((p * 10.0) as usize).min(9)];
             b.n += 1;
             b.predicted_sum += p;
@@ -155,6 +177,39 @@ fn buckets_of(records: &[&Record], predict: &dyn Fn(&[Vec<Rating>]) -> Vec<f64>)
         }
     }
     buckets
+}
+
+/// The noise floor of these games: the largest bucket gap that predictions which are right by
+/// construction show, the winners being drawn from the predictions themselves (`chances[i]`:
+/// every side's chance in game i), `reps` times. The median and the 90th percentile.
+fn floor(chances: &[Vec<f64>], reps: usize) -> (f64, f64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xf100_u64 ^ chances.len() as u64);
+    let mut gaps: Vec<f64> = (0..reps.max(1))
+        .map(|_| {
+            let mut buckets = [Bucket::default(); 10];
+            for p in chances {
+                let u: f64 = rng.random();
+                let mut acc = 0.0;
+                let mut winner = p.len() - 1;
+                for (i, q) in p.iter().enumerate() {
+                    acc += q;
+                    if u < acc {
+                        winner = i;
+                        break;
+                    }
+                }
+                for (i, q) in p.iter().enumerate() {
+                    let b = &mut buckets[((q * 10.0) as usize).min(9)];
+                    b.n += 1;
+                    b.predicted_sum += q;
+                    b.wins += (i == winner) as u32;
+                }
+            }
+            max_gap_of(&buckets)
+        })
+        .collect();
+    gaps.sort_by(f64::total_cmp);
+    (gaps[gaps.len() / 2], gaps[gaps.len() * 9 / 10])
 }
 
 fn max_gap_of(buckets: &[Bucket]) -> f64 {
@@ -238,7 +293,7 @@ fn fit_temperature(params: &Params, records: &[&Record]) -> f64 {
     1.0 / theta
 }
 
-fn fit(params: &Params, records: &[Record]) -> Fit {
+fn fit(params: &Params, records: &[Record], in_use: &dyn Fn(&[Vec<Rating>]) -> Vec<f64>) -> Fit {
     let all: Vec<&Record> = records.iter().collect();
     let (settled, unsettled): (Vec<&Record>, Vec<&Record>) =
         records.iter().partition(|g| g.settled);
@@ -281,7 +336,7 @@ fn fit(params: &Params, records: &[Record]) -> Fit {
         unsettled: (fit_temperature(params, &unsettled), unsettled.len()),
         log_loss_raw: log_loss(&all, &at(1.0)),
         log_loss_fitted: log_loss(&all, &at(temperature)),
-        log_loss_in_use: log_loss(&all, &|s| win_chances_with(params, s)),
+        log_loss_in_use: log_loss(&all, in_use),
         by_sides,
         gap_raw: max_gap_of(&raw_buckets),
         gap_fitted: max_gap_of(&fitted_buckets),
@@ -289,10 +344,68 @@ fn fit(params: &Params, records: &[Record]) -> Fit {
         worst_fitted: worst(&fitted_buckets),
         gap_temperature,
         gap_at_gap_temperature,
+        gap_by_temperature: SCORED_TEMPERATURES
+            .iter()
+            .map(|&t| (t, max_gap_of(&buckets_of(&all, &at(t)))))
+            .collect(),
         beta,
         log_loss_beta: log_loss(&all, &with_beta(beta)),
     }
 }
+
+/// One line comparing the tables with a bot (at its fixed anchor) and those of people only:
+/// each kind's games and worst bucket.
+fn by_table_line(records: &[&Record], chances: &[Vec<f64>]) -> String {
+    let part = |bot: bool| {
+        let (r, c): (Vec<&Record>, Vec<Vec<f64>>) = records
+            .iter()
+            .zip(chances)
+            .filter(|(g, _)| g.with_bot == bot)
+            .map(|(g, c)| (*g, c.clone()))
+            .unzip();
+        let (i, b) = worst(&buckets_from(&r, &c));
+        if b.n == 0 {
+            format!("{} games, no bucket of {MIN_BUCKET}", r.len())
+        } else {
+            format!(
+                "{} games, worst {} gap {:.2}",
+                r.len(),
+                bucket_row(i, &b),
+                b.gap()
+            )
+        }
+    };
+    format!(
+        "  by table: with a bot {}; people only {}",
+        part(true),
+        part(false)
+    )
+}
+
+/// The bucket table's lines: header, then one row per bucket.
+fn bucket_table(buckets: &[Bucket]) -> Vec<String> {
+    let mut out = vec!["  bucket      n  predicted  observed    gap  noise(2se)".to_string()];
+    for (i, b) in buckets.iter().enumerate() {
+        let range = format!("{:.1}-{:.1}", i as f64 / 10.0, (i + 1) as f64 / 10.0);
+        if b.n == 0 {
+            out.push(format!("  {range}     0"));
+            continue;
+        }
+        out.push(format!(
+            "  {range} {:>6}     {:.3}     {:.3} {:>6.2} {:>6.2}{}",
+            b.n,
+            b.predicted(),
+            b.observed(),
+            b.gap(),
+            b.noise(),
+            if b.n >= MIN_BUCKET { "" } else { "  (too few)" }
+        ));
+    }
+    out
+}
+
+/// The temperatures whose largest gap the `fit:` lines show.
+pub const SCORED_TEMPERATURES: [f64; 9] = [0.75, 0.8, 0.85, 0.9, 1.0, 1.05, 1.1, 1.15, 1.22];
 
 /// Buckets with at least this many predictions count towards the gap.
 pub const MIN_BUCKET: u32 = 100;
@@ -306,34 +419,18 @@ impl Report {
     /// The bucket table, the people's final ratings and the summary line.
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![format!(
-            "mode={} games={} predictions={} bot_seats={:.0}%",
+            "mode={} games={} predictions={} bot_seats={:.0}% temperature={}",
             self.family,
             self.games,
             self.buckets.iter().map(|b| b.n).sum::<u32>(),
-            100.0 * self.bot_seats
+            100.0 * self.bot_seats,
+            self.temperature
+                .map_or("the bot's".to_string(), |t| format!("{t:.3}"))
         )];
-        out.push("  bucket      n  predicted  observed    gap  noise(2se)".into());
-        for (i, b) in self.buckets.iter().enumerate() {
-            if b.n == 0 {
-                out.push(format!(
-                    "  {:.1}-{:.1}     0",
-                    i as f64 / 10.0,
-                    (i + 1) as f64 / 10.0
-                ));
-                continue;
-            }
-            out.push(format!(
-                "  {:.1}-{:.1} {:>6}     {:.3}     {:.3} {:>6.2} {:>6.2}{}",
-                i as f64 / 10.0,
-                (i + 1) as f64 / 10.0,
-                b.n,
-                b.predicted(),
-                b.observed(),
-                b.gap(),
-                b.noise(),
-                if b.n >= MIN_BUCKET { "" } else { "  (too few)" }
-            ));
-        }
+        out.extend(bucket_table(&self.buckets));
+        let mine: Vec<&Record> = self.records.iter().collect();
+        let shown: Vec<Vec<f64>> = mine.iter().map(|g| self.in_use(&g.sides)).collect();
+        out.push(by_table_line(&mine, &shown));
         for (level, n, mu, display) in &self.people {
             let anchor = bot_rating_with(&self.params, self.family, *level, Preset::Standard);
             out.push(format!(
@@ -382,6 +479,19 @@ impl Report {
         out.push(format!(
             "  fit: a prediction-only beta instead (T=1): {:.3}, log loss {:.5}; the T with the smallest max gap {:.3} (max gap {:.2})",
             f.beta, f.log_loss_beta, f.gap_temperature, f.gap_at_gap_temperature
+        ));
+        let by_t: Vec<String> = f
+            .gap_by_temperature
+            .iter()
+            .map(|(t, g)| format!("T={t:.2} {g:.2}"))
+            .collect();
+        out.push(format!(
+            "  fit: max gap by temperature: {}",
+            by_t.join(", ")
+        ));
+        out.push(format!(
+            "  noise floor: predictions right by construction, winners drawn from them show a max gap of {:.2} (median of 200 draws), {:.2} (90th percentile)",
+            self.floor.0, self.floor.1
         ));
         out.push(format!(
             "ratings: mode={} games={} calibration_max_gap={:.2}",
@@ -572,10 +682,15 @@ pub fn run(cfg: &BenchConfig) -> Report {
             sides: current,
             rank: rank.clone(),
             settled,
+            with_bot: who.iter().flatten().any(|w| matches!(w, Who::Bot(_))),
         });
     }
     let all: Vec<&Record> = records.iter().collect();
-    let buckets = buckets_of(&all, &|s| win_chances_with(&cfg.params, s));
+    let in_use = |s: &[Vec<Rating>]| match cfg.temperature {
+        Some(t) => win_chances_tempered(&cfg.params, s, t),
+        None => win_chances_with(&cfg.params, s),
+    };
+    let buckets = buckets_of(&all, &in_use);
     let people = LEVELS
         .iter()
         .map(|level| {
@@ -602,8 +717,71 @@ pub fn run(cfg: &BenchConfig) -> Report {
         sigma_at_provisional: sigma_sum / sigma_n.max(1) as f64,
         bot_seats: bot_seats as f64 / seats.max(1) as f64,
         params: cfg.params,
-        fit: fit(&cfg.params, &records),
+        fit: fit(&cfg.params, &records, &in_use),
+        temperature: cfg.temperature,
+        floor: floor(
+            &all.iter().map(|g| in_use(&g.sides)).collect::<Vec<_>>(),
+            200,
+        ),
+        records,
     }
+}
+
+impl Report {
+    /// The chances shown in this run: at [`BenchConfig::temperature`] if one was given,
+    /// otherwise the bot's.
+    fn in_use(&self, sides: &[Vec<Rating>]) -> Vec<f64> {
+        match self.temperature {
+            Some(t) => win_chances_tempered(&self.params, sides, t),
+            None => win_chances_with(&self.params, sides),
+        }
+    }
+}
+
+/// Runs of one family with different seeds, pooled: every run keeps its own people and
+/// ratings (so each is a run of its own number of games), and their predictions are bucketed
+/// together, which shows a bias of the model at that number of games that one run's noise
+/// hides. The bucket table, the largest gap by temperature, the noise floor, and
+/// `ratings: mode=M games=N runs=R pooled_calibration_max_gap=X`. Empty for no reports.
+pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
+    let Some(first) = reports.first() else {
+        return Vec::new();
+    };
+    let all: Vec<&Record> = reports.iter().flat_map(|r| r.records.iter()).collect();
+    let chances: Vec<Vec<f64>> = reports
+        .iter()
+        .flat_map(|r| r.records.iter().map(move |g| r.in_use(&g.sides)))
+        .collect();
+    let buckets = buckets_from(&all, &chances);
+    let mut out = vec![format!(
+        "pooled: mode={} runs={} of {} games each",
+        first.family,
+        reports.len(),
+        first.games,
+    )];
+    out.extend(bucket_table(&buckets));
+    out.push(by_table_line(&all, &chances));
+    let params = first.params;
+    let by_t: Vec<String> = SCORED_TEMPERATURES
+        .iter()
+        .map(|&t| {
+            let g = max_gap_of(&buckets_of(&all, &|s| win_chances_tempered(&params, s, t)));
+            format!("T={t:.2} {g:.2}")
+        })
+        .collect();
+    out.push(format!("  max gap by temperature: {}", by_t.join(", ")));
+    let (median, p90) = floor(&chances, 100);
+    out.push(format!(
+        "  noise floor: predictions right by construction show a max gap of {median:.2} (median of 100 draws), {p90:.2} (90th percentile)"
+    ));
+    out.push(format!(
+        "ratings: mode={} games={} runs={} pooled_calibration_max_gap={:.2}",
+        first.family,
+        first.games,
+        reports.len(),
+        max_gap_of(&buckets)
+    ));
+    out
 }
 
 #[cfg(test)]
@@ -634,6 +812,50 @@ mod tests {
         }
     }
 
+    /// Tables of two people whose ratings give chances spread over 0.1-0.9.
+    fn spread_tables(n: usize, seed: u64) -> Vec<Record> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
+            .map(|_| {
+                let sides: Vec<Vec<Rating>> = (0..2)
+                    .map(|_| {
+                        vec![Rating {
+                            mu: rng.random_range(0.0..50.0),
+                            sigma: 2.0,
+                            games: 40,
+                        }]
+                    })
+                    .collect();
+                Record {
+                    sides,
+                    rank: vec![1, 2],
+                    settled: true,
+                    with_bot: false,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_noise_floor_shrinks_with_the_games() {
+        // Right predictions still miss by chance: by several points over 1,000 games, by
+        // well under one over 100,000 (a bucket's two standard errors fall as 1 / sqrt n).
+        let params = Params::DEFAULT;
+        let predict = |s: &[Vec<Rating>]| win_chances_with(&params, s);
+        let chances = |n, seed| -> Vec<Vec<f64>> {
+            spread_tables(n, seed)
+                .iter()
+                .map(|g| predict(&g.sides))
+                .collect()
+        };
+        let (few_median, few_p90) = floor(&chances(1_000, 1), 100);
+        let (many_median, many_p90) = floor(&chances(100_000, 2), 20);
+        assert!(few_median > 1.5 && few_median < 10.0, "{few_median}");
+        assert!(few_p90 >= few_median);
+        assert!(many_median < 0.8, "{many_median}");
+        assert!(many_p90 < few_median, "{many_p90} vs {few_median}");
+    }
+
     #[test]
     fn the_fit_recovers_a_known_temperature() {
         // Games whose outcomes are drawn from the raw model at T = 1.3: the fit finds 1.3.
@@ -660,10 +882,11 @@ mod tests {
                     sides,
                     rank,
                     settled: true,
+                    with_bot: false,
                 }
             })
             .collect();
-        let f = fit(&params, &records);
+        let f = fit(&params, &records, &|s| win_chances_with(&params, s));
         assert!((f.temperature - 1.3).abs() < 0.06, "{}", f.temperature);
         assert_eq!(f.settled.1, records.len());
         assert!(f.log_loss_fitted <= f.log_loss_raw);
@@ -674,6 +897,39 @@ mod tests {
             f.gap_raw
         );
         assert!((argmin(|x| (x - 0.7) * (x - 0.7), 0.0, 2.0) - 0.7).abs() < 1e-5);
+    }
+
+    #[test]
+    fn pooled_runs_bucket_every_prediction_of_every_run() {
+        let mut cfg = BenchConfig::new(ModeFamily::OneVsOne, 12, 5);
+        cfg.people = 6;
+        cfg.threads = 1;
+        let (a, b) = (
+            run(&cfg),
+            run(&BenchConfig {
+                seed: 6,
+                ..cfg.clone()
+            }),
+        );
+        let rows = |lines: &[String]| -> u32 {
+            lines
+                .iter()
+                .filter(|l| l.starts_with("  0.") && l.as_bytes()[5] == b'-')
+                .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u32>().unwrap())
+                .sum()
+        };
+        let pooled = pooled_lines(&[a.clone(), b]);
+        assert_eq!(rows(&pooled), 48, "{pooled:#?}");
+        assert!(pooled
+            .last()
+            .unwrap()
+            .starts_with("ratings: mode=1v1 games=12 runs=2 pooled_calibration_max_gap="));
+        // One run pooled alone is that run's buckets.
+        assert_eq!(
+            rows(&pooled_lines(std::slice::from_ref(&a))),
+            a.buckets.iter().map(|b| b.n).sum::<u32>()
+        );
+        assert!(pooled_lines(&[]).is_empty());
     }
 
     #[test]
