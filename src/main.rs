@@ -261,6 +261,9 @@ enum BenchCommand {
         /// than one, their predictions are also pooled (`pooled_calibration_max_gap`).
         #[arg(long, default_value_t = 1)]
         runs: u64,
+        /// Experiments: a new person's mu (default: the bot's, 25).
+        #[arg(long)]
+        mu0: Option<f64>,
     },
 }
 
@@ -779,6 +782,7 @@ fn main() -> ExitCode {
                     sigma0,
                     temperature,
                     runs,
+                    mu0,
                 },
         } => {
             if cfg!(debug_assertions) {
@@ -801,6 +805,7 @@ fn main() -> ExitCode {
                         yutbot::rating::bench::BenchConfig::new(family, games, seed + run);
                     cfg.people = people;
                     cfg.temperature = temperature;
+                    cfg.mu0 = mu0.unwrap_or(yutbot::rating::MU0);
                     if let Some(t) = threads {
                         cfg.threads = t.max(1);
                     }

@@ -38,6 +38,8 @@ pub struct BenchConfig {
     /// The prediction temperature to score (default: the family's
     /// [`super::prediction_temperature`], per table size in free-for-all).
     pub temperature: Option<f64>,
+    /// A new person's mu (the bot's: [`super::MU0`], the Normal bot's anchor).
+    pub mu0: f64,
 }
 
 impl BenchConfig {
@@ -51,6 +53,7 @@ impl BenchConfig {
             bot_share: 0.2,
             params: Params::DEFAULT,
             temperature: None,
+            mu0: super::MU0,
         }
     }
 }
@@ -619,6 +622,7 @@ pub fn run(cfg: &BenchConfig) -> Report {
     }
 
     let fresh = Rating {
+        mu: cfg.mu0,
         sigma: cfg.params.sigma0,
         ..Rating::new()
     };
