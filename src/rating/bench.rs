@@ -111,8 +111,10 @@ pub struct Report {
     pub temperature: Option<f64>,
     /// [`floor`] of the predictions in use: median and 90th percentile.
     pub floor: (f64, f64),
-    /// The games as predicted, for [`pooled_lines`].
+    /// The games as predicted, and every side's chance shown before each (`shown[i]` for
+    /// `records[i]`), for the split by table and [`pooled_lines`].
     records: Vec<Record>,
+    shown: Vec<Vec<f64>>,
 }
 
 /// A prediction temperature (see [`win_chances_tempered`]) fitted to one run: the `T` that
@@ -432,8 +434,7 @@ impl Report {
         )];
         out.extend(bucket_table(&self.buckets));
         let mine: Vec<&Record> = self.records.iter().collect();
-        let shown: Vec<Vec<f64>> = mine.iter().map(|g| self.in_use(&g.sides)).collect();
-        out.push(by_table_line(&mine, &shown));
+        out.push(by_table_line(&mine, &self.shown));
         for (level, n, mu, display) in &self.people {
             let anchor = bot_rating_with(&self.params, self.family, *level, Preset::Standard);
             out.push(format!(
@@ -694,7 +695,8 @@ pub fn run(cfg: &BenchConfig) -> Report {
         Some(t) => win_chances_tempered(&cfg.params, s, t),
         None => win_chances_with(&cfg.params, s),
     };
-    let buckets = buckets_of(&all, &in_use);
+    let shown: Vec<Vec<f64>> = all.iter().map(|g| in_use(&g.sides)).collect();
+    let buckets = buckets_from(&all, &shown);
     let people = LEVELS
         .iter()
         .map(|level| {
@@ -723,22 +725,9 @@ pub fn run(cfg: &BenchConfig) -> Report {
         params: cfg.params,
         fit: fit(&cfg.params, &records, &in_use),
         temperature: cfg.temperature,
-        floor: floor(
-            &all.iter().map(|g| in_use(&g.sides)).collect::<Vec<_>>(),
-            200,
-        ),
+        floor: floor(&shown, 200),
         records,
-    }
-}
-
-impl Report {
-    /// The chances shown in this run: at [`BenchConfig::temperature`] if one was given,
-    /// otherwise the bot's.
-    fn in_use(&self, sides: &[Vec<Rating>]) -> Vec<f64> {
-        match self.temperature {
-            Some(t) => win_chances_tempered(&self.params, sides, t),
-            None => win_chances_with(&self.params, sides),
-        }
+        shown,
     }
 }
 
@@ -752,10 +741,7 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
         return Vec::new();
     };
     let all: Vec<&Record> = reports.iter().flat_map(|r| r.records.iter()).collect();
-    let chances: Vec<Vec<f64>> = reports
-        .iter()
-        .flat_map(|r| r.records.iter().map(move |g| r.in_use(&g.sides)))
-        .collect();
+    let chances: Vec<Vec<f64>> = reports.iter().flat_map(|r| r.shown.clone()).collect();
     let buckets = buckets_from(&all, &chances);
     let mut out = vec![format!(
         "pooled: mode={} runs={} of {} games each",
@@ -816,20 +802,25 @@ mod tests {
         }
     }
 
-    /// Tables of two people whose ratings give chances spread over 0.1-0.9.
+    /// Two sides of one person each, mu drawn from 0-50: chances spread over about 0.1-0.9.
+    fn two_people(rng: &mut ChaCha8Rng) -> Vec<Vec<Rating>> {
+        (0..2)
+            .map(|_| {
+                vec![Rating {
+                    mu: rng.random_range(0.0..50.0),
+                    sigma: 2.0,
+                    games: 40,
+                }]
+            })
+            .collect()
+    }
+
+    /// `n` tables of [`two_people`] (the first side ranked first).
     fn spread_tables(n: usize, seed: u64) -> Vec<Record> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         (0..n)
             .map(|_| {
-                let sides: Vec<Vec<Rating>> = (0..2)
-                    .map(|_| {
-                        vec![Rating {
-                            mu: rng.random_range(0.0..50.0),
-                            sigma: 2.0,
-                            games: 40,
-                        }]
-                    })
-                    .collect();
+                let sides = two_people(&mut rng);
                 Record {
                     sides,
                     rank: vec![1, 2],
@@ -867,15 +858,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let records: Vec<Record> = (0..20_000)
             .map(|_| {
-                let sides: Vec<Vec<Rating>> = (0..2)
-                    .map(|_| {
-                        vec![Rating {
-                            mu: rng.random_range(0.0..50.0),
-                            sigma: 2.0,
-                            games: 40,
-                        }]
-                    })
-                    .collect();
+                let sides = two_people(&mut rng);
                 let p = win_chances_tempered(&params, &sides, 1.3)[0];
                 let rank = if rng.random_bool(p) {
                     vec![1, 2]
