@@ -26,6 +26,9 @@ const SHARDS: u32 = 2;
 /// The games' channels: one in a server on shard 0, one in a server on shard 1.
 const CH0: u64 = 41_000;
 const CH1: u64 = 41_001;
+/// How long a wait may take when it spans a bot's turn: at 1.2 s per action, a turn of
+/// several throws (a yut or a mo throws again) and their moves takes 7 s and more.
+const BOT_TURN: Duration = Duration::from_secs(30);
 
 /// The tests of this file run one at a time: their timings assume a machine not busy with
 /// another set of bot processes.
@@ -223,7 +226,7 @@ async fn new_game_with_a_bot(s: &StandIn, ch: u64, who: (u64, &str, u64)) -> Msg
     let start = find(&lobby, ":start").unwrap();
     let tok = s.click(lobby.id, &start, who, "en-US");
     s.wait_acked(&tok).await;
-    wait_board(s, ch, "the first board", Duration::from_secs(5), |m| {
+    wait_board(s, ch, "the first board", BOT_TURN, |m| {
         m.custom_ids().iter().any(|c| c.ends_with(":auto"))
     })
     .await
@@ -445,7 +448,7 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
 
     // Play the shard-1 game until it is Bob's turn with most of his 30 s ahead (room for a
     // slow restart on a busy machine).
-    let pre = play_until(&s, CH1, BOB, Duration::from_secs(15), |m| {
+    let pre = play_until(&s, CH1, BOB, BOT_TURN, |m| {
         turn_of(m).as_deref() == Some("Bob") && play_button(m).is_some()
     })
     .await;
@@ -642,7 +645,7 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
     assert!(l[0].1 > leases_before[0].1, "a new fence for shard 0");
     let back0 = s.wait_session(0, SHARDS, Duration::from_secs(15)).await;
     assert!(
-        served(&s, CH0, ALICE, Duration::from_secs(20)).await,
+        served(&s, CH0, ALICE, BOT_TURN).await,
         "Alice's click is answered by shard 0's restarted owner"
     );
     phase("shard 0 served again by its own instance");
@@ -704,13 +707,13 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
     );
     for (ch, who) in [(CH0, ALICE), (CH1, BOB)] {
         let v = board_version(&s.latest_board(ch).unwrap());
-        let m = play_until(&s, ch, who, Duration::from_secs(8), |m| {
+        let m = play_until(&s, ch, who, BOT_TURN, |m| {
             board_version(m) > v && turn_of(m).as_deref() == Some(who.1)
         })
         .await;
         assert_eq!(turn_of(&m).as_deref(), Some(who.1));
         assert!(
-            served(&s, ch, who, Duration::from_secs(20)).await,
+            served(&s, ch, who, BOT_TURN).await,
             "{}'s click is answered by the standby",
             who.1
         );
@@ -798,7 +801,7 @@ async fn a_restart_shows_what_the_killed_process_stored_but_never_showed() {
     let store = Store::open(&db.url).await.unwrap();
     // Alice plays her turn; as soon as the bot is to play, the channel's REST calls fail, so
     // the bot's moves are stored but never shown.
-    play_until(&s, CH0, ALICE, Duration::from_secs(15), |m| {
+    play_until(&s, CH0, ALICE, BOT_TURN, |m| {
         turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
     })
     .await;
