@@ -264,6 +264,9 @@ enum BenchCommand {
         /// Experiments: a new person's mu (default: the bot's, 25).
         #[arg(long)]
         mu0: Option<f64>,
+        /// Score the predictions with this weight of the sigmas in `c` instead of the bot's.
+        #[arg(long)]
+        sigma_weight: Option<f64>,
     },
 }
 
@@ -783,6 +786,7 @@ fn main() -> ExitCode {
                     temperature,
                     runs,
                     mu0,
+                    sigma_weight,
                 },
         } => {
             if cfg!(debug_assertions) {
@@ -805,6 +809,7 @@ fn main() -> ExitCode {
                         yutbot::rating::bench::BenchConfig::new(family, games, seed + run);
                     cfg.people = people;
                     cfg.temperature = temperature;
+                    cfg.sigma_weight = sigma_weight;
                     cfg.mu0 = mu0.unwrap_or(yutbot::rating::MU0);
                     if let Some(t) = threads {
                         cfg.threads = t.max(1);

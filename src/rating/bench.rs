@@ -11,8 +11,8 @@
 //! threads, and the ratings are then updated in game order on one.
 
 use super::{
-    bot_rating_with, rate_with, win_chances_tempered, win_chances_with, ModeFamily, Params, Rating,
-    PROVISIONAL_GAMES,
+    bot_rating_with, rate_with, win_chances_shaped, win_chances_tempered, win_chances_with,
+    ModeFamily, Params, Rating, PROVISIONAL_GAMES,
 };
 use crate::ai::{Bot, Level};
 use crate::game::{Game, Preset, Rules};
@@ -40,6 +40,9 @@ pub struct BenchConfig {
     pub temperature: Option<f64>,
     /// A new person's mu (the bot's: [`super::MU0`], the Normal bot's anchor).
     pub mu0: f64,
+    /// The weight of the sigmas in the prediction's `c` to score (see
+    /// [`super::win_chances_shaped`]; default: the family's).
+    pub sigma_weight: Option<f64>,
 }
 
 impl BenchConfig {
@@ -54,6 +57,7 @@ impl BenchConfig {
             params: Params::DEFAULT,
             temperature: None,
             mu0: super::MU0,
+            sigma_weight: None,
         }
     }
 }
@@ -109,8 +113,8 @@ pub struct Report {
     pub fit: Fit,
     /// [`BenchConfig::temperature`].
     pub temperature: Option<f64>,
-    /// [`floor`] of the predictions in use: median and 90th percentile.
-    pub floor: (f64, f64),
+    /// [`floor`] of the predictions in use.
+    pub floor: Floor,
     /// The games as predicted, and every side's chance shown before each (`shown[i]` for
     /// `records[i]`), for the split by table and [`pooled_lines`].
     records: Vec<Record>,
@@ -186,8 +190,8 @@ fn buckets_from(records: &[&Record], chances: &[Vec<f64>]) -> [Bucket; 10] {
 
 /// The noise floor of these games: the largest bucket gap that predictions which are right by
 /// construction show, the winners being drawn from the predictions themselves (`chances[i]`:
-/// every side's chance in game i), `reps` times. The median and the 90th percentile.
-fn floor(chances: &[Vec<f64>], reps: usize) -> (f64, f64) {
+/// every side's chance in game i), `reps` times.
+fn floor(chances: &[Vec<f64>], reps: usize) -> Floor {
     let mut rng = ChaCha8Rng::seed_from_u64(0xf100_u64 ^ chances.len() as u64);
     let mut gaps: Vec<f64> = (0..reps.max(1))
         .map(|_| {
@@ -214,7 +218,38 @@ fn floor(chances: &[Vec<f64>], reps: usize) -> (f64, f64) {
         })
         .collect();
     gaps.sort_by(f64::total_cmp);
-    (gaps[gaps.len() / 2], gaps[gaps.len() * 9 / 10])
+    Floor {
+        median: gaps[gaps.len() / 2],
+        p90: gaps[gaps.len() * 9 / 10],
+        within_target: gaps.iter().filter(|g| **g <= TARGET_GAP).count() as f64 / gaps.len() as f64,
+    }
+}
+
+/// The target: every bucket of at least [`MIN_BUCKET`] predictions within this many
+/// points.
+pub const TARGET_GAP: f64 = 3.0;
+
+/// What predictions right by construction score on a run's games (see [`floor`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Floor {
+    /// The median of their largest gaps.
+    pub median: f64,
+    /// The 90th percentile.
+    pub p90: f64,
+    /// The share of draws whose largest gap is at most [`TARGET_GAP`]: how often a perfect
+    /// model meets the target on games like these.
+    pub within_target: f64,
+}
+
+impl Floor {
+    fn line(&self, draws: usize) -> String {
+        format!(
+            "  noise floor: predictions right by construction, winners drawn from them, show a max gap of {:.2} (median of {draws} draws), {:.2} (90th percentile); {:.0}% of draws within {TARGET_GAP} points",
+            self.median,
+            self.p90,
+            100.0 * self.within_target
+        )
+    }
 }
 
 fn max_gap_of(buckets: &[Bucket]) -> f64 {
@@ -296,6 +331,30 @@ fn fit_temperature(params: &Params, records: &[&Record]) -> f64 {
         2.0,
     );
     1.0 / theta
+}
+
+/// The temperature and sigma weight (see [`win_chances_shaped`]) that together minimise the log
+/// loss over `records`: `(T, w, log loss)`. The weight is searched in [0, 30] (golden section
+/// over the best `T` of each weight).
+fn fit_shape(params: &Params, records: &[&Record]) -> (f64, f64, f64) {
+    let best_theta = |w: f64| {
+        argmin(
+            |th| log_loss(records, &|s| win_chances_shaped(params, s, 1.0 / th, w)),
+            0.2,
+            2.0,
+        )
+    };
+    let loss_at = |w: f64| {
+        let th = best_theta(w);
+        log_loss(records, &|s| win_chances_shaped(params, s, 1.0 / th, w))
+    };
+    let w = argmin(loss_at, 0.0, 30.0);
+    let t = 1.0 / best_theta(w);
+    (
+        t,
+        w,
+        log_loss(records, &|s| win_chances_shaped(params, s, t, w)),
+    )
 }
 
 fn fit(params: &Params, records: &[Record], in_use: &dyn Fn(&[Vec<Rating>]) -> Vec<f64>) -> Fit {
@@ -414,6 +473,9 @@ pub const SCORED_TEMPERATURES: [f64; 9] = [0.75, 0.8, 0.85, 0.9, 1.0, 1.05, 1.1,
 
 /// Buckets with at least this many predictions count towards the gap.
 pub const MIN_BUCKET: u32 = 100;
+/// Draws of the noise floor of one run, and of pooled runs.
+const FLOOR_DRAWS: usize = 200;
+const POOLED_FLOOR_DRAWS: usize = 100;
 
 impl Report {
     /// The largest gap over buckets with at least [`MIN_BUCKET`] predictions, in points.
@@ -493,10 +555,7 @@ impl Report {
             "  fit: max gap by temperature: {}",
             by_t.join(", ")
         ));
-        out.push(format!(
-            "  noise floor: predictions right by construction, winners drawn from them show a max gap of {:.2} (median of 200 draws), {:.2} (90th percentile)",
-            self.floor.0, self.floor.1
-        ));
+        out.push(self.floor.line(FLOOR_DRAWS));
         out.push(format!(
             "ratings: mode={} games={} calibration_max_gap={:.2}",
             self.family,
@@ -691,9 +750,12 @@ pub fn run(cfg: &BenchConfig) -> Report {
         });
     }
     let all: Vec<&Record> = records.iter().collect();
-    let in_use = |s: &[Vec<Rating>]| match cfg.temperature {
-        Some(t) => win_chances_tempered(&cfg.params, s, t),
-        None => win_chances_with(&cfg.params, s),
+    let in_use = |s: &[Vec<Rating>]| match (cfg.temperature, cfg.sigma_weight) {
+        (None, None) => win_chances_with(&cfg.params, s),
+        (t, w) => {
+            let (t0, w0) = super::family_of_sides(s).map_or((1.0, 1.0), super::prediction_shape);
+            win_chances_shaped(&cfg.params, s, t.unwrap_or(t0), w.unwrap_or(w0))
+        }
     };
     let shown: Vec<Vec<f64>> = all.iter().map(|g| in_use(&g.sides)).collect();
     let buckets = buckets_from(&all, &shown);
@@ -725,7 +787,7 @@ pub fn run(cfg: &BenchConfig) -> Report {
         params: cfg.params,
         fit: fit(&cfg.params, &records, &in_use),
         temperature: cfg.temperature,
-        floor: floor(&shown, 200),
+        floor: floor(&shown, FLOOR_DRAWS),
         records,
         shown,
     }
@@ -760,10 +822,25 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
         })
         .collect();
     out.push(format!("  max gap by temperature: {}", by_t.join(", ")));
-    let (median, p90) = floor(&chances, 100);
+    let raw_loss = log_loss(&all, &|s| win_chances_tempered(&params, s, 1.0));
+    let in_use_loss = {
+        let mut sum = 0.0;
+        for (g, p) in all.iter().zip(&chances) {
+            for (p, r) in p.iter().zip(&g.rank) {
+                if *r == 1 {
+                    sum -= p.max(1e-300).ln();
+                }
+            }
+        }
+        sum / all.len().max(1) as f64
+    };
+    let (t, w, loss) = fit_shape(&params, &all);
+    let fitted = buckets_of(&all, &|s| win_chances_shaped(&params, s, t, w));
     out.push(format!(
-        "  noise floor: predictions right by construction show a max gap of {median:.2} (median of 100 draws), {p90:.2} (90th percentile)"
+        "  fit: T={t:.3} with sigma weight w={w:.2} minimises the log loss ({loss:.5}; raw {raw_loss:.5}, in use {in_use_loss:.5}); max gap there {:.2}",
+        max_gap_of(&fitted)
     ));
+    out.push(floor(&chances, POOLED_FLOOR_DRAWS).line(POOLED_FLOOR_DRAWS));
     out.push(format!(
         "ratings: mode={} games={} runs={} pooled_calibration_max_gap={:.2}",
         first.family,
@@ -843,12 +920,14 @@ mod tests {
                 .map(|g| predict(&g.sides))
                 .collect()
         };
-        let (few_median, few_p90) = floor(&chances(1_000, 1), 100);
-        let (many_median, many_p90) = floor(&chances(100_000, 2), 20);
-        assert!(few_median > 1.5 && few_median < 10.0, "{few_median}");
-        assert!(few_p90 >= few_median);
-        assert!(many_median < 0.8, "{many_median}");
-        assert!(many_p90 < few_median, "{many_p90} vs {few_median}");
+        let few = floor(&chances(1_000, 1), 100);
+        let many = floor(&chances(100_000, 2), 20);
+        assert!(few.median > 1.5 && few.median < 10.0, "{few:?}");
+        assert!(few.p90 >= few.median);
+        assert!(few.within_target < 0.9, "{few:?}");
+        assert!(many.median < 0.8, "{many:?}");
+        assert!(many.p90 < few.median, "{many:?} vs {few:?}");
+        assert_eq!(many.within_target, 1.0, "{many:?}");
     }
 
     #[test]

@@ -29,9 +29,7 @@ pub mod season;
 use crate::ai::Level;
 use crate::game::Preset;
 use serde::{Deserialize, Serialize};
-use skillratings::weng_lin::{
-    expected_score_multi_team, weng_lin_multi_team, WengLinConfig, WengLinRating,
-};
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 use std::fmt;
 use std::str::FromStr;
@@ -136,6 +134,7 @@ impl Rating {
         self.games < PROVISIONAL_GAMES
     }
 
+    #[cfg(test)]
     fn wl(&self) -> WengLinRating {
         WengLinRating {
             rating: self.mu,
@@ -311,19 +310,29 @@ pub fn family_of_sides(teams: &[Vec<Rating>]) -> Option<ModeFamily> {
 /// Dividing every mu by `T` before the crate's softmax is exactly that (a softmax does not
 /// see a common shift, and `c` does not depend on mu).
 pub fn win_chances_tempered(params: &Params, teams: &[Vec<Rating>], temperature: f64) -> Vec<f64> {
-    let wl: Vec<Vec<WengLinRating>> = teams
+    win_chances_shaped(params, teams, temperature, 1.0)
+}
+
+/// [`win_chances_tempered`] with the sigmas weighted by `sigma_weight` in `c`:
+/// `c = sqrt(2 beta^2 + w * sum of every sigma^2)`. `w = 1` is Weng-Lin's; `w > 1` softens the
+/// chances of tables with uncertain players more than those of settled ones. Computed here
+/// rather than by the crate (which has `w = 1`); the same numbers to 1e-12 at `w = 1`.
+pub fn win_chances_shaped(
+    params: &Params,
+    teams: &[Vec<Rating>],
+    temperature: f64,
+    sigma_weight: f64,
+) -> Vec<f64> {
+    let var: f64 = teams.iter().flatten().map(|r| r.sigma * r.sigma).sum();
+    let c = (2.0 * params.beta * params.beta + sigma_weight * var).sqrt() * temperature;
+    let logits: Vec<f64> = teams
         .iter()
-        .map(|t| {
-            t.iter()
-                .map(|r| WengLinRating {
-                    rating: r.mu / temperature,
-                    ..r.wl()
-                })
-                .collect()
-        })
+        .map(|t| t.iter().map(|r| r.mu).sum::<f64>() / c)
         .collect();
-    let refs: Vec<&[WengLinRating]> = wl.iter().map(|t| &t[..]).collect();
-    expected_score_multi_team(&refs, &params.config())
+    let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let exps: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
+    let sum: f64 = exps.iter().sum();
+    exps.into_iter().map(|e| e / sum).collect()
 }
 
 /// The prediction-only temperature of a family (see [`win_chances_tempered`]): the chances
@@ -358,6 +367,15 @@ pub fn win_chances_tempered(params: &Params, teams: &[Vec<Rating>], temperature:
 /// and four seats, 0.808 and 0.790), but sharpening overshoots the most lopsided tables (seed
 /// 2 at T = 0.724: 0.732 against 0.627 at 0.7-0.8, 319 predictions, max gap 10.46): one
 /// temperature does not describe it, so none is applied.
+/// The family's prediction as `(temperature, sigma weight)` for [`win_chances_shaped`]: its
+/// [`prediction_temperature`], and Weng-Lin's own weight of the sigmas (1). A heavier weight,
+/// which would soften tables with new players more than settled ones, was tried and not
+/// taken: fitted together with `T` by log loss over 24 pooled runs of 1,000 1v1 games it went
+/// to 0 (`T` 1.086), with a log loss only 0.00014 under the raw model's.
+pub fn prediction_shape(family: ModeFamily) -> (f64, f64) {
+    (prediction_temperature(family), 1.0)
+}
+
 pub fn prediction_temperature(family: ModeFamily) -> f64 {
     match family {
         ModeFamily::OneVsOne => PREDICTION_TEMPERATURE_1V1,
@@ -377,17 +395,22 @@ pub const PREDICTION_TEMPERATURE_2V2: f64 = 1.22;
 /// [`prediction_temperature`] of free-for-all: none (see there why).
 pub const PREDICTION_TEMPERATURE_FFA: f64 = 1.0;
 
-/// Bradley-Terry strengths of the bot levels, two seats, `standard` (README, Measured: every
-/// level's win rate against Random, 5,000 games each, with Random = 1): Reference 6.9, Normal
-/// 12.0, Master 17.5; Easy 4.2 (4.0 from Easy vs Random 0.801, 4.4 from Easy vs Normal 0.270,
-/// their geometric mean).
+/// Bradley-Terry strengths of the bot levels, two seats, `standard`, with Random = 1 and Normal
+/// 12.0 (Normal against Random). Reference 6.9 (against Random). Easy 4.52 and Master 18.5 are
+/// the weighted least-squares fit of the logits of the tournaments among the three levels a
+/// table can seat (`yutbot sim`, 5,000 games each, seats swapped): Master over Easy 0.805,
+/// Master over Normal 0.605, Normal over Easy 0.721 and, in the README's table, Easy against
+/// Normal 0.270; Normal fixed. The fit gives back each of them within 0.006 (standard errors
+/// of the two logits 0.024 and 0.020). Until December 2026 Easy was 4.2 and Master 17.5, read
+/// off their rates against Random: the long extrapolation put Easy 1.5 mu and Master 1.0 mu
+/// too low next to what they do against each other.
 fn strength(level: Level) -> f64 {
     match level {
         Level::Random => 1.0,
-        Level::Easy => 4.2,
+        Level::Easy => 4.52,
         Level::Reference => 6.9,
         Level::Normal => 12.0,
-        Level::Master => 17.5,
+        Level::Master => 18.5,
     }
 }
 
@@ -404,29 +427,42 @@ fn preset_spread(preset: Preset) -> f64 {
     (p / (1.0 - p)).ln() / (0.946f64 / 0.054).ln()
 }
 
-/// How far apart the levels are in a family, relative to 1v1 (README, Measured, Master against
-/// Reference): 2v2 teams 0.711, logit 0.900 against ln(17.5 / 6.9) = 0.931 in 1v1: 0.97;
-/// free-for-all, Master's share of first places against Reference players, as a Plackett-Luce
-/// ratio: 4 seats 3 x 0.412 / 0.588 = 2.10, 3 seats 2 x 0.550 / 0.450 = 2.44, ln 0.74 and 0.89
-/// against 0.931: 0.80 and 0.96, one family for both, so 0.88.
+/// How far apart the levels are in a family, relative to 1v1: the logit of one matchup, Master
+/// against Reference (README, Measured), in the family over its logit in 1v1 (0.723: 0.960).
+/// 2v2 teams 0.711, logit 0.900: 0.94. Free-for-all, Master's share of first places against
+/// Reference players as a Plackett-Luce ratio: 4 seats 3 x 0.412 / 0.588 = 2.10, 3 seats
+/// 2 x 0.550 / 0.450 = 2.44, ln 0.74 and 0.89: 0.77 and 0.93, one family for both, so 0.85.
 fn family_spread(family: ModeFamily) -> f64 {
+    let one_vs_one = (0.723f64 / 0.277).ln();
     match family {
         ModeFamily::OneVsOne => 1.0,
-        ModeFamily::Teams => 0.900 / (17.5f64 / 6.9).ln(),
-        ModeFamily::FreeForAll => 0.88,
+        ModeFamily::Teams => (0.711f64 / 0.289).ln() / one_vs_one,
+        ModeFamily::FreeForAll => 0.85,
     }
 }
+
+/// The levels a table can seat as bots (`/yut new bots:`, the lobby's buttons): the anchors
+/// are centred on them.
+pub const SEATED_LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Master];
 
 /// A bot level's fixed rating (an anchor: never updated, sigma [`BOT_SIGMA`]) in a family
 /// under a preset.
 ///
 /// Derivation: Weng-Lin predicts a side's win chance as the softmax of its summed mu over
 /// `c = sqrt(2 beta^2 + sum of sigma^2)`, a Bradley-Terry model with strength `exp(mu / c)`.
-/// So a level of strength `s` (see the README's Ratings table) gets
-/// `mu = 25 + c_bots * f * ln(s / s_Normal) / k`, with Normal at 25 (a new player's mean),
+/// So a level of strength `s` (see [`strength`]) gets
+/// `mu = 25 + c_bots * f * (ln s - mean ln s) / k`, the mean over [`SEATED_LEVELS`],
 /// `c_bots` the `c` of a table of bots (two seats: sqrt(2 beta^2 + 2 sigma_bot^2) = 17.73; four:
 /// 17.79), `f` the spread of the preset and the family, and `k` the players per side (2v2: a
 /// side's mu is the sum of two). Bot against bot the model then gives the measured win rates.
+///
+/// Centred, not with Normal at 25: a new player's 25 is then the middle of the three levels
+/// (1v1: Easy 10.9, Normal 28.2, Master 35.9). People's games among themselves keep their
+/// mean mu where it started, and only the few games against bots can move it, so a start
+/// above the people's true middle stays (with Normal at 25, `yutbot bench ratings`, 1v1: on
+/// seed 1 the people playing as Easy ended 5 mu above the Easy anchor and those playing as
+/// Normal 7 above Normal's; eight runs of 1,000 games pooled, tables with a bot were predicted
+/// 0.647 for sides that won 0.578).
 pub fn bot_rating(family: ModeFamily, level: Level, preset: Preset) -> Rating {
     bot_rating_with(&Params::DEFAULT, family, level, preset)
 }
@@ -448,7 +484,9 @@ pub fn bot_rating_with(
     };
     let c = (2.0 * params.beta * params.beta + seats * BOT_SIGMA * BOT_SIGMA).sqrt();
     let spread = preset_spread(preset) * family_spread(family);
-    let mu = MU0 + c * spread * (strength(level) / strength(Level::Normal)).ln() / per_side;
+    let centre =
+        SEATED_LEVELS.iter().map(|l| strength(*l).ln()).sum::<f64>() / SEATED_LEVELS.len() as f64;
+    let mu = MU0 + c * spread * (strength(level).ln() - centre) / per_side;
     Rating {
         mu,
         sigma: BOT_SIGMA,
@@ -474,6 +512,7 @@ pub fn soft_reset(r: Rating) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skillratings::weng_lin::expected_score_multi_team;
 
     fn settled(mu: f64) -> Rating {
         Rating {
@@ -622,10 +661,14 @@ mod tests {
                 vec![bot_rating(ModeFamily::OneVsOne, b, p)],
             ])[0]
         };
-        // README: Master vs Reference 0.723, Normal vs Reference 0.623, Easy vs Normal 0.270.
-        assert!((one(Level::Master, Level::Reference) - 0.717).abs() < 0.01);
-        assert!((one(Level::Normal, Level::Reference) - 0.635).abs() < 0.01);
-        assert!((one(Level::Easy, Level::Normal) - 0.259).abs() < 0.01);
+        // The tournaments the strengths are fitted to (`yutbot sim`, README), and Master and
+        // Normal against Reference.
+        assert!((one(Level::Master, Level::Easy) - 0.805).abs() < 0.006);
+        assert!((one(Level::Master, Level::Normal) - 0.605).abs() < 0.006);
+        assert!((one(Level::Normal, Level::Easy) - 0.721).abs() < 0.006);
+        assert!((one(Level::Easy, Level::Normal) - 0.270).abs() < 0.006);
+        assert!((one(Level::Master, Level::Reference) - 0.723).abs() < 0.01);
+        assert!((one(Level::Normal, Level::Reference) - 0.623).abs() < 0.015);
         let t = ModeFamily::Teams;
         let (m, r) = (
             bot_rating(t, Level::Master, p),
@@ -640,9 +683,17 @@ mod tests {
         );
         let ffa = raw_chances(&[vec![m], vec![r], vec![r], vec![r]])[0];
         assert!((0.40..0.46).contains(&ffa), "{ffa}");
-        // Normal is the middle of the scale under every preset and family.
+        // A new player's mu is the middle of the three seated levels under every preset and
+        // family, and the levels keep their order.
         for f in ModeFamily::ALL {
-            assert!((bot_rating(f, Level::Normal, Preset::Nyout).mu - MU0).abs() < 1e-12);
+            for p in [Preset::Standard, Preset::Nyout] {
+                let mu = SEATED_LEVELS.map(|l| bot_rating(f, l, p).mu);
+                assert!(
+                    ((mu[0] + mu[1] + mu[2]) / 3.0 - MU0).abs() < 1e-12,
+                    "{mu:?}"
+                );
+                assert!(mu[0] < mu[1] && mu[1] < mu[2], "{mu:?}");
+            }
         }
     }
 
