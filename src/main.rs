@@ -267,6 +267,10 @@ enum BenchCommand {
         /// Score the predictions with this weight of the sigmas in `c` instead of the bot's.
         #[arg(long)]
         sigma_weight: Option<f64>,
+        /// How the people play: `levels` (each one of Easy, Normal, Master) or `mixes` (each
+        /// move as one of two neighbouring levels, a personal share: a spread of strengths).
+        #[arg(long, default_value = "levels")]
+        people_as: yutbot::rating::bench::Population,
     },
 }
 
@@ -787,6 +791,7 @@ fn main() -> ExitCode {
                     runs,
                     mu0,
                     sigma_weight,
+                    people_as,
                 },
         } => {
             if cfg!(debug_assertions) {
@@ -810,6 +815,7 @@ fn main() -> ExitCode {
                     cfg.people = people;
                     cfg.temperature = temperature;
                     cfg.sigma_weight = sigma_weight;
+                    cfg.population = people_as;
                     cfg.mu0 = mu0.unwrap_or(yutbot::rating::MU0);
                     if let Some(t) = threads {
                         cfg.threads = t.max(1);

@@ -43,6 +43,93 @@ pub struct BenchConfig {
     /// The weight of the sigmas in the prediction's `c` to score (see
     /// [`super::win_chances_shaped`]; default: the family's).
     pub sigma_weight: Option<f64>,
+    /// How the people play.
+    pub population: Population,
+}
+
+/// How the bench's people play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Population {
+    /// Each person is one of [`LEVELS`], drawn at random: three clusters of strength, the
+    /// harshest case for a rating (its errors show most between the clusters).
+    #[default]
+    Levels,
+    /// Each person plays every move as one of two neighbouring levels, the stronger with a
+    /// personal share: a strength drawn evenly on the line from Easy through Normal to
+    /// Master, as people's are (a spread of skill rather than three kinds of player).
+    Mixes,
+}
+
+impl std::str::FromStr for Population {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "levels" => Ok(Population::Levels),
+            "mixes" => Ok(Population::Mixes),
+            _ => Err(format!("unknown population {s:?} (levels or mixes)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Population {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Population::Levels => "levels",
+            Population::Mixes => "mixes",
+        })
+    }
+}
+
+/// How one seat plays: each move as `weaker`, or as `stronger` with chance `share`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Persona {
+    weaker: Level,
+    stronger: Level,
+    share: f64,
+}
+
+impl Persona {
+    fn pure(level: Level) -> Persona {
+        Persona {
+            weaker: level,
+            stronger: level,
+            share: 0.0,
+        }
+    }
+
+    /// A person of strength `x` in [0, 2]: 0 Easy, 1 Normal, 2 Master, mixed in between.
+    fn at(x: f64) -> Persona {
+        if x < 1.0 {
+            Persona {
+                weaker: Level::Easy,
+                stronger: Level::Normal,
+                share: x,
+            }
+        } else {
+            Persona {
+                weaker: Level::Normal,
+                stronger: Level::Master,
+                share: (x - 1.0).min(1.0),
+            }
+        }
+    }
+
+    /// The level it is nearest to (for the report's lines per level).
+    fn nearest(&self) -> Level {
+        if self.share < 0.5 {
+            self.weaker
+        } else {
+            self.stronger
+        }
+    }
+
+    fn level_for(&self, rng: &mut ChaCha8Rng) -> Level {
+        if self.weaker == self.stronger || !rng.random_bool(self.share.clamp(0.0, 1.0)) {
+            self.weaker
+        } else {
+            self.stronger
+        }
+    }
 }
 
 impl BenchConfig {
@@ -58,6 +145,7 @@ impl BenchConfig {
             temperature: None,
             mu0: super::MU0,
             sigma_weight: None,
+            population: Population::Levels,
         }
     }
 }
@@ -102,7 +190,10 @@ pub struct Report {
     pub family: ModeFamily,
     pub games: u32,
     pub buckets: [Bucket; 10],
-    /// Per level people were modelled as: (people, mean mu at the end, mean display).
+    /// How the people played.
+    pub population: Population,
+    /// Per level people were modelled as (with [`Population::Mixes`], the level nearest to
+    /// each): (people, mean mu at the end, mean display).
     pub people: Vec<(Level, usize, f64, f64)>,
     /// Mean sigma of the people who reached [`PROVISIONAL_GAMES`] games, at that game.
     pub sigma_at_provisional: f64,
@@ -471,6 +562,30 @@ fn bucket_table(buckets: &[Bucket]) -> Vec<String> {
 /// The temperatures whose largest gap the `fit:` lines show.
 pub const SCORED_TEMPERATURES: [f64; 9] = [0.75, 0.8, 0.85, 0.9, 1.0, 1.05, 1.1, 1.15, 1.22];
 
+/// The (temperature, sigma weight) pairs whose largest gap the pooled lines show.
+pub const SCORED_SHAPES: [(f64, f64); 20] = [
+    (0.8, 14.0),
+    (0.75, 12.0),
+    (0.85, 16.0),
+    (0.8, 10.0),
+    (0.85, 1.0),
+    (0.9, 1.0),
+    (1.22, 1.0),
+    (1.3, 1.0),
+    (1.0, 1.0),
+    (1.05, 1.0),
+    (1.1, 1.0),
+    (1.15, 1.0),
+    (1.0, 2.0),
+    (1.0, 3.0),
+    (1.0, 4.0),
+    (0.95, 3.0),
+    (0.95, 4.0),
+    (0.9, 4.0),
+    (0.9, 6.0),
+    (1.05, 3.0),
+];
+
 /// Buckets with at least this many predictions count towards the gap.
 pub const MIN_BUCKET: u32 = 100;
 /// Draws of the noise floor of one run, and of pooled runs.
@@ -486,9 +601,10 @@ impl Report {
     /// The bucket table, the people's final ratings and the summary line.
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![format!(
-            "mode={} games={} predictions={} bot_seats={:.0}% temperature={}",
+            "mode={} games={} people={} predictions={} bot_seats={:.0}% temperature={}",
             self.family,
             self.games,
+            self.population,
             self.buckets.iter().map(|b| b.n).sum::<u32>(),
             100.0 * self.bot_seats,
             self.temperature
@@ -500,7 +616,12 @@ impl Report {
         for (level, n, mu, display) in &self.people {
             let anchor = bot_rating_with(&self.params, self.family, *level, Preset::Standard);
             out.push(format!(
-                "  people playing as {level}: {n}, mean mu {mu:.2} (the {level} bot's anchor {:.2}), mean display {display:.0}",
+                "  people playing as {}{level}: {n}, mean mu {mu:.2} (the {level} bot's anchor {:.2}), mean display {display:.0}",
+                if self.population == Population::Mixes {
+                    "nearly "
+                } else {
+                    ""
+                },
                 anchor.mu
             ));
         }
@@ -608,15 +729,16 @@ fn draw_seats(cfg: &BenchConfig, rng: &mut ChaCha8Rng) -> Vec<Who> {
     out
 }
 
-/// Play one game with these levels in the seats: every side's finishing rank (1 = won).
-fn play(bots: &[Bot], levels: &[Level], teams: bool, seed: u64) -> Vec<usize> {
+/// Play one game with these personas in the seats: every side's finishing rank (1 = won).
+fn play(bots: &[Bot], seats: &[Persona], teams: bool, seed: u64) -> Vec<usize> {
     let rules = Rules::preset(Preset::Standard);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bot_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7a7e_5eed);
-    let (mut game, _) = Game::new(rules, levels.len() as u8, teams, &mut rng)
+    let mut mix_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0311_c0de);
+    let (mut game, _) = Game::new(rules, seats.len() as u8, teams, &mut rng)
         .expect("the benchmark's tables are valid");
     while !game.is_over() {
-        let level = levels[game.turn() as usize];
+        let level = seats[game.turn() as usize].level_for(&mut mix_rng);
         let bot = bots
             .iter()
             .find(|b| b.level == level)
@@ -640,14 +762,17 @@ fn play(bots: &[Bot], levels: &[Level], teams: bool, seed: u64) -> Vec<usize> {
 pub fn run(cfg: &BenchConfig) -> Report {
     let tag = cfg.family as u64 + 1;
     let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ tag);
-    let hidden: Vec<Level> = (0..cfg.people)
-        .map(|_| LEVELS[rng.random_range(0..LEVELS.len())])
+    let hidden: Vec<Persona> = (0..cfg.people)
+        .map(|_| match cfg.population {
+            Population::Levels => Persona::pure(LEVELS[rng.random_range(0..LEVELS.len())]),
+            Population::Mixes => Persona::at(rng.random_range(0.0..2.0)),
+        })
         .collect();
     let plan: Vec<Vec<Who>> = (0..cfg.games).map(|_| draw_seats(cfg, &mut rng)).collect();
     let teams = cfg.family == ModeFamily::Teams;
     let level_of = |w: &Who| match *w {
         Who::Person(p) => hidden[p],
-        Who::Bot(l) => l,
+        Who::Bot(l) => Persona::pure(l),
     };
     let game_seed = |i: usize| (cfg.seed << 32) ^ (tag << 24) ^ i as u64 ^ 0x5eed_0000_0000_0000;
 
@@ -664,8 +789,8 @@ pub fn run(cfg: &BenchConfig) -> Report {
                     let mut out = Vec::new();
                     let mut i = t;
                     while i < plan.len() {
-                        let levels: Vec<Level> = plan[i].iter().map(level_of).collect();
-                        out.push((i, play(&bots, &levels, teams, game_seed(i))));
+                        let seats: Vec<Persona> = plan[i].iter().map(level_of).collect();
+                        out.push((i, play(&bots, &seats, teams, game_seed(i))));
                         i += threads;
                     }
                     out
@@ -765,7 +890,7 @@ pub fn run(cfg: &BenchConfig) -> Report {
             let mine: Vec<&Rating> = ratings
                 .iter()
                 .zip(&hidden)
-                .filter(|(_, l)| *l == level)
+                .filter(|(_, l)| l.nearest() == *level)
                 .map(|(r, _)| r)
                 .collect();
             let n = mine.len().max(1) as f64;
@@ -780,6 +905,7 @@ pub fn run(cfg: &BenchConfig) -> Report {
     Report {
         family: cfg.family,
         games: cfg.games,
+        population: cfg.population,
         buckets,
         people,
         sigma_at_provisional: sigma_sum / sigma_n.max(1) as f64,
@@ -834,6 +960,27 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
         }
         sum / all.len().max(1) as f64
     };
+    let grid: Vec<String> = SCORED_SHAPES
+        .iter()
+        .map(|&(t, w)| {
+            let shaped = |s: &[Vec<Rating>]| win_chances_shaped(&params, s, t, w);
+            let pooled = max_gap_of(&buckets_of(&all, &shaped));
+            let per_run: Vec<f64> = reports
+                .iter()
+                .map(|r| {
+                    let mine: Vec<&Record> = r.records.iter().collect();
+                    max_gap_of(&buckets_of(&mine, &shaped))
+                })
+                .collect();
+            let within = per_run.iter().filter(|g| **g <= TARGET_GAP).count();
+            format!(
+                "T={t:.2} w={w:.0}: pooled {pooled:.2}, runs mean {:.2}, {within} of {} within {TARGET_GAP}",
+                per_run.iter().sum::<f64>() / per_run.len().max(1) as f64,
+                per_run.len()
+            )
+        })
+        .collect();
+    out.push(format!("  max gap by shape: {}", grid.join("; ")));
     let (t, w, loss) = fit_shape(&params, &all);
     let fitted = buckets_of(&all, &|s| win_chances_shaped(&params, s, t, w));
     out.push(format!(
@@ -854,6 +1001,42 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mixed_person_plays_between_two_levels() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut count = |p: Persona| {
+            let mut n = std::collections::HashMap::new();
+            for _ in 0..4_000 {
+                *n.entry(p.level_for(&mut rng)).or_insert(0u32) += 1;
+            }
+            n
+        };
+        assert_eq!(count(Persona::at(0.0))[&Level::Easy], 4_000);
+        assert_eq!(count(Persona::at(2.0))[&Level::Master], 4_000);
+        assert_eq!(count(Persona::pure(Level::Normal))[&Level::Normal], 4_000);
+        // A quarter of the way from Normal to Master: a quarter of the moves as Master.
+        let n = count(Persona::at(1.25));
+        assert_eq!(n.len(), 2, "{n:?}");
+        assert!((850..1_150).contains(&n[&Level::Master]), "{n:?}");
+        assert_eq!(Persona::at(1.25).nearest(), Level::Normal);
+        assert_eq!(Persona::at(0.75).nearest(), Level::Normal);
+        assert_eq!(Persona::at(0.25).nearest(), Level::Easy);
+        assert_eq!("mixes".parse(), Ok(Population::Mixes));
+        assert_eq!("levels".parse(), Ok(Population::Levels));
+        assert!("bots".parse::<Population>().is_err());
+    }
+
+    #[test]
+    fn mixed_people_spread_the_ratings_between_the_levels() {
+        let mut cfg = BenchConfig::new(ModeFamily::OneVsOne, 40, 2);
+        cfg.population = Population::Mixes;
+        cfg.threads = 2;
+        let r = run(&cfg);
+        assert_eq!(r.population, Population::Mixes);
+        assert_eq!(r.people.iter().map(|p| p.1).sum::<usize>(), cfg.people);
+        assert!(r.lines()[0].contains("people=mixes"), "{}", r.lines()[0]);
+    }
 
     #[test]
     fn seats_are_distinct_people_and_never_all_bots() {

@@ -18,7 +18,7 @@
 //! before each game (OpenSkill's default; `skillratings` has none), so that a player who
 //! improves after hundreds of games can still move. The chances shown ([`win_chances`]) are
 //! the model's with a prediction-only temperature per family ([`prediction_temperature`]:
-//! 2v2 1.22 softens; 1v1 and free-for-all none), fitted by the benchmark.
+//! 1v1 1.15, 2v2 1.30, free-for-all 1.05), chosen with the benchmark.
 //!
 //! The calibration benchmark is `yutbot bench ratings` ([`bench`]).
 
@@ -339,43 +339,20 @@ pub fn win_chances_shaped(
 /// shown are the raw model's with the logits divided by it; ratings are updated with the raw
 /// model (`T = 1`), so no rating changes.
 ///
-/// Why (`yutbot bench ratings --games 10000`, raw predictions): 1v1 and 2v2 were too sure in
-/// the tails (1v1 seed 1: predicted 0.176, observed 0.229 at 0.1-0.2, max gap 5.28; seed 2
-/// 3.66. 2v2 seed 1: 0.258 against 0.300 at 0.2-0.3, 4.23; seed 2 5.70). Not the anchors:
-/// bot against bot the raw model gives what is measured (`yutbot sim`, 5,000 games each:
-/// Master over Easy 0.805, the anchors 0.806; Master over Normal 0.605, 0.593; Normal over
-/// Easy 0.721, 0.741). Not only the provisional games either: the tables whose people all
-/// have [`PROVISIONAL_GAMES`] games or more (98% of them) fit the same `T`. It is that a
-/// person's mu is an estimate that keeps wandering around the player's level (by about
-/// sigma / sqrt 2 under Weng-Lin's updates; sigma is still about 3 after the 800 games a
-/// person plays in the 1v1 bench), and the tables predicted most lopsided are those whose
-/// estimates overshoot (regression to the mean); the raw model widens only by the sigmas (c
-/// from 17.7 to about 18.1 in 1v1), too little for that. In 2v2 a side is the sum of two such
-/// estimates, each learnt only through the sum, so it needs more.
+/// Chosen with `yutbot bench ratings` (1,000 games per run, eight runs pooled, 24 in 1v1) on
+/// two populations of people: `levels` (each one of Easy, Normal, Master: three clusters) and
+/// `mixes` (each move as one of two neighbouring levels, a personal share: a spread of
+/// strengths, as people's are). The raw model is too sure for a spread of strengths (pooled
+/// largest gaps: 1v1 10.73, 2v2 11.26, free-for-all 5.12): the tables it predicts most
+/// lopsided are those whose estimates overshoot. Each `T` is the one of the bench's grid that
+/// does best on both populations together (pooled largest gap, levels / mixes):
+/// - 1v1 1.15: 3.60 / 0.82 (raw 3.85 / 10.73);
+/// - 2v2 1.30: 0.60 / 5.62 (1.22, the 10,000-game log-loss fit on levels: 1.60 / 8.36);
+/// - free-for-all 1.05: 2.67 / 3.45 (raw 2.45 / 5.12; at 1.10 levels go to 4.85).
 ///
-/// Derivation: `T` is the maximum-likelihood temperature of the raw predictions (it minimises
-/// the mean -ln of the winner's predicted chance; convex in 1 / T, so one optimum), the
-/// `fit:` line of `yutbot bench ratings --games 10000`, averaged over seeds 1 and 2: 2v2
-/// 1.208 and 1.224, so 1.22 (1v1: 1.103 and 1.102, not applied; see
-/// [`PREDICTION_TEMPERATURE_1V1`]). A prediction-only beta instead
-/// fits as well (seed 1: 1v1 13.9, 2v2 15.4, within 3e-5 of the temperature's log loss), the
-/// sigmas being small next to beta; the temperature is the simpler of the two.
-///
-/// Free-for-all keeps the raw model (`T = 1`): its raw chances are not sure enough in the
-/// middle (seed 1: 0.541 against 0.636 at 0.5-0.6, max gap 9.49; seed 2: 0.540 against 0.583,
-/// 4.23) and its maximum-likelihood `T` is below 1 (0.724 and 0.799; seed 2 alike for three
-/// and four seats, 0.808 and 0.790), but sharpening overshoots the most lopsided tables (seed
-/// 2 at T = 0.724: 0.732 against 0.627 at 0.7-0.8, 319 predictions, max gap 10.46): one
-/// temperature does not describe it, so none is applied.
-/// The family's prediction as `(temperature, sigma weight)` for [`win_chances_shaped`]: its
-/// [`prediction_temperature`], and Weng-Lin's own weight of the sigmas (1). A heavier weight,
-/// which would soften tables with new players more than settled ones, was tried and not
-/// taken: fitted together with `T` by log loss over 24 pooled runs of 1,000 1v1 games it went
-/// to 0 (`T` 1.086), with a log loss only 0.00014 under the raw model's.
-pub fn prediction_shape(family: ModeFamily) -> (f64, f64) {
-    (prediction_temperature(family), 1.0)
-}
-
+/// A prediction-only weight of the sigmas ([`win_chances_shaped`]) fits 2v2 better on each
+/// population alone (log loss: levels T 0.70 with weight 12.4, mixes 0.88 with 16.9) but no
+/// one pair did well on both (0.8 with 14: 3.43 / 2.31; 0.85 with 16: 3.78 / 0.50).
 pub fn prediction_temperature(family: ModeFamily) -> f64 {
     match family {
         ModeFamily::OneVsOne => PREDICTION_TEMPERATURE_1V1,
@@ -384,16 +361,19 @@ pub fn prediction_temperature(family: ModeFamily) -> f64 {
     }
 }
 
-/// [`prediction_temperature`] of 1v1: none. The 10,000-game fit is 1.10, but at the issue's
-/// 1,000 games (about 80 games per person instead of 800) the fitted `T` is 0.90-1.02 and 1.10
-/// made the 1,000-game gaps worse on three of five seeds (seed 1: 4.29 to 5.40; seed 5: 4.24
-/// to 7.19): how far to soften depends on how many games people have played, which one
-/// constant cannot say, so 1v1 keeps the raw model.
-pub const PREDICTION_TEMPERATURE_1V1: f64 = 1.0;
+/// [`prediction_temperature`] of 1v1.
+pub const PREDICTION_TEMPERATURE_1V1: f64 = 1.15;
 /// [`prediction_temperature`] of 2v2.
-pub const PREDICTION_TEMPERATURE_2V2: f64 = 1.22;
-/// [`prediction_temperature`] of free-for-all: none (see there why).
-pub const PREDICTION_TEMPERATURE_FFA: f64 = 1.0;
+pub const PREDICTION_TEMPERATURE_2V2: f64 = 1.30;
+/// [`prediction_temperature`] of free-for-all.
+pub const PREDICTION_TEMPERATURE_FFA: f64 = 1.05;
+
+/// The family's prediction as `(temperature, sigma weight)` for [`win_chances_shaped`]: its
+/// [`prediction_temperature`], and Weng-Lin's own weight of the sigmas (1; see there why no
+/// other).
+pub fn prediction_shape(family: ModeFamily) -> (f64, f64) {
+    (prediction_temperature(family), 1.0)
+}
 
 /// Bradley-Terry strengths of the bot levels, two seats, `standard`, with Random = 1 and Normal
 /// 12.0 (Normal against Random). Reference 6.9 (against Random). Easy 4.52 and Master 18.5 are
@@ -783,9 +763,12 @@ mod tests {
                 assert!((lr / t - ls).abs() < 1e-9, "{family}: {lr} / {t} vs {ls}");
             }
         }
-        // 2v2 is softened (the bench found it too sure); 1v1 keeps the raw model.
-        assert_eq!(prediction_temperature(ModeFamily::OneVsOne), 1.0);
-        assert!(prediction_temperature(ModeFamily::Teams) > 1.05);
+        // Every family is softened (the bench found the raw model too sure for a spread of
+        // strengths), 2v2 the most.
+        for f in ModeFamily::ALL {
+            assert!(prediction_temperature(f) > 1.0, "{f}");
+            assert!(prediction_temperature(ModeFamily::Teams) >= prediction_temperature(f));
+        }
         // Even stays even.
         let even = win_chances(&[vec![settled(25.0)], vec![settled(25.0)]]);
         assert!((even[0] - 0.5).abs() < 1e-12);
