@@ -1,6 +1,7 @@
 //! `yutbot bench ratings`: are the predicted win chances right? For one mode family, a pool of
 //! simulated people, each secretly playing as a fixed bot level (Easy, Normal or Master, drawn
-//! at random) and rated from scratch as a person would be, plays rated games among themselves
+//! at random; or, with [`Population::Mixes`], as a per-move mix of two neighbouring levels)
+//! and rated from scratch as a person would be, plays rated games among themselves
 //! and with bots (the anchors of [`bot_rating`]) in some seats. Before each game every side's
 //! chance to win is predicted from the ratings of that moment ([`win_chances`]); after it the
 //! people are rated ([`rate`]), the bots never. The predictions are then compared with what
@@ -564,26 +565,26 @@ pub const SCORED_TEMPERATURES: [f64; 9] = [0.75, 0.8, 0.85, 0.9, 1.0, 1.05, 1.1,
 
 /// The (temperature, sigma weight) pairs whose largest gap the pooled lines show.
 pub const SCORED_SHAPES: [(f64, f64); 20] = [
-    (0.8, 14.0),
-    (0.75, 12.0),
-    (0.85, 16.0),
-    (0.8, 10.0),
-    (0.85, 1.0),
-    (0.9, 1.0),
-    (1.22, 1.0),
-    (1.3, 1.0),
     (1.0, 1.0),
     (1.05, 1.0),
-    (1.1, 1.0),
     (1.15, 1.0),
-    (1.0, 2.0),
+    (1.3, 1.0),
+    (0.9, 8.0),
+    (0.95, 6.0),
+    (1.0, 5.0),
+    (1.1, 3.0),
+    (1.2, 2.0),
+    (0.85, 10.0),
+    (0.9, 10.0),
+    (1.0, 8.0),
+    (1.1, 5.0),
+    (0.8, 12.0),
     (1.0, 3.0),
-    (1.0, 4.0),
-    (0.95, 3.0),
-    (0.95, 4.0),
+    (1.05, 4.0),
+    (1.15, 3.0),
+    (0.95, 8.0),
+    (1.2, 3.0),
     (0.9, 4.0),
-    (0.9, 6.0),
-    (1.05, 3.0),
 ];
 
 /// Buckets with at least this many predictions count towards the gap.
