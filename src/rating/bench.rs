@@ -379,9 +379,15 @@ fn bucket_row(i: usize, b: &Bucket) -> String {
 /// Mean over games of -ln of the predicted chance of the side that won (of each side ranked
 /// first, if several were).
 fn log_loss(records: &[&Record], predict: &dyn Fn(&[Vec<Rating>]) -> Vec<f64>) -> f64 {
+    let chances: Vec<Vec<f64>> = records.iter().map(|g| predict(&g.sides)).collect();
+    log_loss_of(records, &chances)
+}
+
+/// [`log_loss`] of chances already predicted (`chances[i]` for `records[i]`).
+fn log_loss_of(records: &[&Record], chances: &[Vec<f64>]) -> f64 {
     let mut sum = 0.0;
-    for g in records {
-        for (p, r) in predict(&g.sides).into_iter().zip(&g.rank) {
+    for (g, p) in records.iter().zip(chances) {
+        for (p, r) in p.iter().zip(&g.rank) {
             if *r == 1 {
                 sum -= p.max(1e-300).ln();
             }
@@ -950,17 +956,7 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
         .collect();
     out.push(format!("  max gap by temperature: {}", by_t.join(", ")));
     let raw_loss = log_loss(&all, &|s| win_chances_tempered(&params, s, 1.0));
-    let in_use_loss = {
-        let mut sum = 0.0;
-        for (g, p) in all.iter().zip(&chances) {
-            for (p, r) in p.iter().zip(&g.rank) {
-                if *r == 1 {
-                    sum -= p.max(1e-300).ln();
-                }
-            }
-        }
-        sum / all.len().max(1) as f64
-    };
+    let in_use_loss = log_loss_of(&all, &chances);
     let grid: Vec<String> = SCORED_SHAPES
         .iter()
         .map(|&(t, w)| {
