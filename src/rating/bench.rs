@@ -12,8 +12,8 @@
 //! threads, and the ratings are then updated in game order on one.
 
 use super::{
-    bot_rating_with, rate_with, win_chances_shaped, win_chances_tempered, win_chances_with,
-    ModeFamily, Params, Rating, PROVISIONAL_GAMES,
+    bot_rating_with, rate_with, win_chances_shaped, win_chances_tempered, ModeFamily, Params,
+    Rating, PROVISIONAL_GAMES,
 };
 use crate::ai::{Bot, Level};
 use crate::game::{Game, Preset, Rules};
@@ -125,7 +125,7 @@ impl Persona {
     }
 
     fn level_for(&self, rng: &mut ChaCha8Rng) -> Level {
-        if self.weaker == self.stronger || !rng.random_bool(self.share.clamp(0.0, 1.0)) {
+        if self.weaker == self.stronger || !rng.random_bool(self.share) {
             self.weaker
         } else {
             self.stronger
@@ -882,12 +882,11 @@ pub fn run(cfg: &BenchConfig) -> Report {
         });
     }
     let all: Vec<&Record> = records.iter().collect();
-    let in_use = |s: &[Vec<Rating>]| match (cfg.temperature, cfg.sigma_weight) {
-        (None, None) => win_chances_with(&cfg.params, s),
-        (t, w) => {
-            let (t0, w0) = super::family_of_sides(s).map_or((1.0, 1.0), super::prediction_shape);
-            win_chances_shaped(&cfg.params, s, t.unwrap_or(t0), w.unwrap_or(w0))
-        }
+    // The bot's shape ([`win_chances_with`]) unless the run overrides a part of it.
+    let in_use = |s: &[Vec<Rating>]| {
+        let (t, w) = super::family_of_sides(s).map_or((1.0, 1.0), super::prediction_shape);
+        let (t, w) = (cfg.temperature.unwrap_or(t), cfg.sigma_weight.unwrap_or(w));
+        win_chances_shaped(&cfg.params, s, t, w)
     };
     let shown: Vec<Vec<f64>> = all.iter().map(|g| in_use(&g.sides)).collect();
     let buckets = buckets_from(&all, &shown);
@@ -998,6 +997,7 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rating::win_chances_with;
 
     #[test]
     fn a_mixed_person_plays_between_two_levels() {
@@ -1025,7 +1025,7 @@ mod tests {
     }
 
     #[test]
-    fn mixed_people_spread_the_ratings_between_the_levels() {
+    fn a_mixed_run_reports_its_population() {
         let mut cfg = BenchConfig::new(ModeFamily::OneVsOne, 40, 2);
         cfg.population = Population::Mixes;
         cfg.threads = 2;

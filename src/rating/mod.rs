@@ -308,8 +308,7 @@ pub fn family_of_sides(teams: &[Vec<Rating>]) -> Option<ModeFamily> {
 /// `exp(mu_i / (T c)) / sum_j exp(mu_j / (T c))`, `mu_i` its summed mu and
 /// `c = sqrt(2 beta^2 + sum of every sigma^2)`. `T = 1` is `skillratings`' expected score (what
 /// the ratings are updated with and the bot anchors are derived from); `T > 1` is less sure.
-/// Dividing every mu by `T` before the crate's softmax is exactly that (a softmax does not
-/// see a common shift, and `c` does not depend on mu).
+/// Computed by [`win_chances_shaped`] with the sigmas' weight 1.
 pub fn win_chances_tempered(params: &Params, teams: &[Vec<Rating>], temperature: f64) -> Vec<f64> {
     win_chances_shaped(params, teams, temperature, 1.0)
 }
