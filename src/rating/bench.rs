@@ -345,7 +345,18 @@ impl Floor {
 }
 
 fn max_gap_of(buckets: &[Bucket]) -> f64 {
-    worst(buckets).1.gap()
+    max_gap_at_least(buckets, MIN_BUCKET)
+}
+
+/// The largest gap over buckets with at least `min` predictions (0 if none). Pooled runs count
+/// a bucket as one run would at `min` = [`MIN_BUCKET`] times the runs: the buckets that hold
+/// at least [`MIN_BUCKET`] predictions in a run of the pool on average.
+fn max_gap_at_least(buckets: &[Bucket], min: u32) -> f64 {
+    buckets
+        .iter()
+        .filter(|b| b.n >= min)
+        .map(Bucket::gap)
+        .fold(0.0, f64::max)
 }
 
 /// The bucket with the largest gap among those of at least [`MIN_BUCKET`] predictions (an
@@ -570,7 +581,7 @@ fn bucket_table(buckets: &[Bucket]) -> Vec<String> {
 pub const SCORED_TEMPERATURES: [f64; 9] = [0.75, 0.8, 0.85, 0.9, 1.0, 1.05, 1.1, 1.15, 1.22];
 
 /// The (temperature, sigma weight) pairs whose largest gap the pooled lines show.
-pub const SCORED_SHAPES: [(f64, f64); 20] = [
+pub const SCORED_SHAPES: [(f64, f64); 28] = [
     (1.0, 1.0),
     (1.05, 1.0),
     (1.15, 1.0),
@@ -591,6 +602,14 @@ pub const SCORED_SHAPES: [(f64, f64); 20] = [
     (0.95, 8.0),
     (1.2, 3.0),
     (0.9, 4.0),
+    (1.08, 1.0),
+    (1.1, 1.0),
+    (1.0, 2.0),
+    (1.05, 2.0),
+    (1.1, 2.0),
+    (0.95, 3.0),
+    (0.93, 4.0),
+    (0.95, 5.0),
 ];
 
 /// Buckets with at least this many predictions count towards the gap.
@@ -929,7 +948,8 @@ pub fn run(cfg: &BenchConfig) -> Report {
 /// ratings (so each is a run of its own number of games), and their predictions are bucketed
 /// together, which shows a bias of the model at that number of games that one run's noise
 /// hides. The bucket table, the largest gap by temperature, the noise floor, and
-/// `ratings: mode=M games=N runs=R pooled_calibration_max_gap=X`. Empty for no reports.
+/// `ratings: mode=M games=N runs=R pooled_calibration_max_gap=X as_in_a_run=Y`
+/// (`Y` over the buckets one run would count: see [`max_gap_at_least`]). Empty for no reports.
 pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
     let Some(first) = reports.first() else {
         return Vec::new();
@@ -956,11 +976,12 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
     out.push(format!("  max gap by temperature: {}", by_t.join(", ")));
     let raw_loss = log_loss(&all, &|s| win_chances_tempered(&params, s, 1.0));
     let in_use_loss = log_loss_of(&all, &chances);
+    let per_run_min = MIN_BUCKET.saturating_mul(reports.len() as u32);
     let grid: Vec<String> = SCORED_SHAPES
         .iter()
         .map(|&(t, w)| {
             let shaped = |s: &[Vec<Rating>]| win_chances_shaped(&params, s, t, w);
-            let pooled = max_gap_of(&buckets_of(&all, &shaped));
+            let pooled_buckets = buckets_of(&all, &shaped);
             let per_run: Vec<f64> = reports
                 .iter()
                 .map(|r| {
@@ -970,9 +991,12 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
                 .collect();
             let within = per_run.iter().filter(|g| **g <= TARGET_GAP).count();
             format!(
-                "T={t:.2} w={w:.0}: pooled {pooled:.2}, runs mean {:.2}, {within} of {} within {TARGET_GAP}",
+                "T={t:.2} w={w:.0}: pooled {:.2} (as in a run {:.2}), runs mean {:.2}, {within} of {} within {TARGET_GAP}, log loss {:.5}",
+                max_gap_of(&pooled_buckets),
+                max_gap_at_least(&pooled_buckets, per_run_min),
                 per_run.iter().sum::<f64>() / per_run.len().max(1) as f64,
-                per_run.len()
+                per_run.len(),
+                log_loss(&all, &shaped)
             )
         })
         .collect();
@@ -985,11 +1009,12 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
     ));
     out.push(floor(&chances, POOLED_FLOOR_DRAWS).line(POOLED_FLOOR_DRAWS));
     out.push(format!(
-        "ratings: mode={} games={} runs={} pooled_calibration_max_gap={:.2}",
+        "ratings: mode={} games={} runs={} pooled_calibration_max_gap={:.2} as_in_a_run={:.2}",
         first.family,
         first.games,
         reports.len(),
-        max_gap_of(&buckets)
+        max_gap_of(&buckets),
+        max_gap_at_least(&buckets, per_run_min)
     ));
     out
 }
@@ -1176,6 +1201,23 @@ mod tests {
             a.buckets.iter().map(|b| b.n).sum::<u32>()
         );
         assert!(pooled_lines(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_pooled_gap_as_in_a_run_leaves_out_buckets_a_run_would_not_count() {
+        let bucket = |n: u32, predicted: f64, wins: u32| Bucket {
+            n,
+            predicted_sum: predicted * n as f64,
+            wins,
+        };
+        // 8 points off in a bucket of 150 predictions, 2 points in one of 900.
+        let mut buckets = [Bucket::default(); 10];
+        buckets[1] = bucket(150, 0.15, 35);
+        buckets[4] = bucket(900, 0.45, 423);
+        assert!((max_gap_of(&buckets) - (35.0 / 150.0 - 0.15) * 100.0).abs() < 1e-9);
+        // Pooled over 3 runs, the first holds 50 a run: a run would not count it.
+        assert!((max_gap_at_least(&buckets, 3 * MIN_BUCKET) - 2.0).abs() < 1e-9);
+        assert_eq!(max_gap_at_least(&buckets, 1000), 0.0);
     }
 
     #[test]
