@@ -352,21 +352,23 @@ fn max_gap_of(buckets: &[Bucket]) -> f64 {
 /// a bucket as one run would at `min` = [`MIN_BUCKET`] times the runs: the buckets that hold
 /// at least [`MIN_BUCKET`] predictions in a run of the pool on average.
 fn max_gap_at_least(buckets: &[Bucket], min: u32) -> f64 {
-    buckets
-        .iter()
-        .filter(|b| b.n >= min)
-        .map(Bucket::gap)
-        .fold(0.0, f64::max)
+    worst_at_least(buckets, min).1.gap()
 }
 
 /// The bucket with the largest gap among those of at least [`MIN_BUCKET`] predictions (an
 /// empty one if none).
 fn worst(buckets: &[Bucket]) -> (usize, Bucket) {
+    worst_at_least(buckets, MIN_BUCKET)
+}
+
+/// The bucket with the largest gap among those of at least `min` predictions (an empty one,
+/// whose gap is 0, if none).
+fn worst_at_least(buckets: &[Bucket], min: u32) -> (usize, Bucket) {
     buckets
         .iter()
         .copied()
         .enumerate()
-        .filter(|(_, b)| b.n >= MIN_BUCKET)
+        .filter(|(_, b)| b.n >= min)
         .fold((0, Bucket::default()), |w, b| {
             if b.1.gap() > w.1.gap() {
                 b
@@ -980,13 +982,21 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
     let grid: Vec<String> = SCORED_SHAPES
         .iter()
         .map(|&(t, w)| {
-            let shaped = |s: &[Vec<Rating>]| win_chances_shaped(&params, s, t, w);
-            let pooled_buckets = buckets_of(&all, &shaped);
+            // Every prediction once; `all` holds the runs' records in order, so each run's
+            // are the next `records.len()` of them.
+            let shaped: Vec<Vec<f64>> = all
+                .iter()
+                .map(|g| win_chances_shaped(&params, &g.sides, t, w))
+                .collect();
+            let pooled_buckets = buckets_from(&all, &shaped);
+            let mut start = 0;
             let per_run: Vec<f64> = reports
                 .iter()
                 .map(|r| {
-                    let mine: Vec<&Record> = r.records.iter().collect();
-                    max_gap_of(&buckets_of(&mine, &shaped))
+                    let end = start + r.records.len();
+                    let gap = max_gap_of(&buckets_from(&all[start..end], &shaped[start..end]));
+                    start = end;
+                    gap
                 })
                 .collect();
             let within = per_run.iter().filter(|g| **g <= TARGET_GAP).count();
@@ -996,7 +1006,7 @@ pub fn pooled_lines(reports: &[Report]) -> Vec<String> {
                 max_gap_at_least(&pooled_buckets, per_run_min),
                 per_run.iter().sum::<f64>() / per_run.len().max(1) as f64,
                 per_run.len(),
-                log_loss(&all, &shaped)
+                log_loss_of(&all, &shaped)
             )
         })
         .collect();
