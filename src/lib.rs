@@ -1,16 +1,5 @@
-//! Yutbot: Yut Nori (윷놀이) for Discord. `game` holds the rules; the other modules come as
-//! the bot grows (see DESIGN.md in the shared folder).
+//! Yutbot, the Discord bot: the Discord layer over the game service. The layers below it are
+//! crates of their own (see `docs/layout.md`): `yut-game` (rules), `yut-text`, `yut-ai`,
+//! `yut-render`, `yut-rating`, `yut-store`, `yut-table`, `yut-replay`, `yut-service`.
 
-pub mod ai;
-pub mod bench;
 pub mod discord;
-pub mod fortune;
-pub mod game;
-pub mod i18n;
-pub mod rating;
-pub mod render;
-pub mod replay;
-pub mod scenario;
-pub mod sim;
-pub mod store;
-pub mod table;

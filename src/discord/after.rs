@@ -6,25 +6,25 @@
 
 use super::send;
 use super::{Context, Data, Error};
-use crate::table::after::{self, AfterButton, AfterProblem};
-use crate::table::{Lang, View};
 use poise::CreateReply;
 use serenity::all::{
     ComponentInteraction, Context as SerenityContext, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
+use yut_service::after::{self, AfterButton, AfterProblem};
+use yut_table::{Lang, View};
 
 /// The replay's size limit: what the interaction allows, else Discord's smallest tier.
 fn limit(attachment_size_limit: u32) -> usize {
     match attachment_size_limit as usize {
-        0 => crate::replay::anim::DEFAULT_LIMIT,
+        0 => yut_replay::anim::DEFAULT_LIMIT,
         // Leave room for the record and the request around the files.
         n => n.saturating_sub(256 * 1024).max(1 << 20),
     }
 }
 
 fn replay_attachments(files: &after::ReplayFiles, lang: Lang) -> Vec<CreateAttachment> {
-    let w = crate::replay::words::words(lang);
+    let w = yut_replay::words::words(lang);
     vec![
         CreateAttachment::bytes(files.replay.gif.clone(), format!("yut-{}.gif", files.game))
             .description(format!("{} #{}", w.replay_of, files.game)),
@@ -71,8 +71,8 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
 }
 
 async fn refuse(ctx: Context<'_>, p: &AfterProblem, lang: Lang) -> Result<(), Error> {
-    if let AfterProblem::Broken(why)
-    | AfterProblem::Storage(crate::store::StoreError::Corrupt(why)) = p
+    if let AfterProblem::Broken(why) | AfterProblem::Storage(yut_store::StoreError::Corrupt(why)) =
+        p
     {
         tracing::error!(channel = ctx.channel_id().get(), why = %why, "a replay failed");
     }
@@ -101,9 +101,9 @@ pub async fn history_command(ctx: Context<'_>, user: Option<u64>, lang: Lang) ->
         .map(|chunk| {
             chunk
                 .iter()
-                .map(|g| crate::table::Button {
+                .map(|g| yut_table::Button {
                     label: format!("🎞️ #{}", g.game),
-                    style: crate::table::Style::Secondary,
+                    style: yut_table::Style::Secondary,
                     custom_id: after::encode_after(g.game, AfterButton::Replay),
                     disabled: false,
                 })

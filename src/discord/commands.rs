@@ -4,16 +4,16 @@
 
 use super::send;
 use super::{rules_text, Context, Error};
-use crate::ai::Level;
-use crate::game::{Preset, Rules};
-use crate::i18n::{say, word};
-use crate::rating::season::SeasonLength;
-use crate::rating::ModeFamily;
-use crate::table::open::{rules_error, GameRequest, Pieces};
-use crate::table::service::{Invitee, Problem, Update};
-use crate::table::{Actor, Command, Lang, View};
 use poise::CreateReply;
 use serenity::all::{Mentionable, User};
+use yut_ai::Level;
+use yut_game::{Preset, Rules};
+use yut_rating::season::SeasonLength;
+use yut_rating::ModeFamily;
+use yut_service::{Invitee, Problem, Update};
+use yut_table::open::{rules_error, GameRequest, Pieces};
+use yut_table::{Actor, Command, Lang, View};
+use yut_text::{say, word};
 
 fn lang(ctx: &Context<'_>) -> Lang {
     ctx.locale().map_or(Lang::En, Lang::from_locale)
@@ -715,7 +715,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// The server's defaults as text.
-fn describe_defaults(d: &crate::store::ServerDefaults, bot_seconds: u32, lang: Lang) -> String {
+fn describe_defaults(d: &yut_store::ServerDefaults, bot_seconds: u32, lang: Lang) -> String {
     let preset = d.preset.as_deref().unwrap_or("standard");
     let house = d.house_rules.as_deref().unwrap_or("");
     let seconds = d.turn_seconds.unwrap_or(bot_seconds);
@@ -873,7 +873,7 @@ pub async fn settings(
         return private(ctx, text).await;
     }
     let mut next = if reset {
-        crate::store::ServerDefaults::default()
+        yut_store::ServerDefaults::default()
     } else {
         current
     };
@@ -979,7 +979,7 @@ pub async fn rules(
         (false, _) => rules_text::summary(p, lang),
     };
     if let Some(t) = &game {
-        let house = crate::table::view::house_rules(t);
+        let house = yut_table::view::house_rules(t);
         if !house.is_empty() {
             let head = word(lang, "cmd-rules-also-plays");
             text = format!("{text}\n\n{head} `{}`", house.join(" "));
@@ -1024,7 +1024,7 @@ pub async fn stats(
             "cmd-stats-none",
             &[("who", user.mention().to_string().into())],
         ),
-        Some(card) => crate::table::standings::card_text(&card, guild.get(), lang),
+        Some(card) => yut_table::standings::card_text(&card, guild.get(), lang),
     };
     private(ctx, text).await
 }
@@ -1178,7 +1178,7 @@ pub async fn leaderboard(
     for f in families {
         boards.push(service.standings(guild.get(), f, season.clone()).await?);
     }
-    let text = crate::table::standings::leaderboard_text(&boards, &seasons, lang);
+    let text = yut_table::standings::leaderboard_text(&boards, &seasons, lang);
     ctx.send(
         CreateReply::default()
             .content(text)
@@ -1210,14 +1210,14 @@ pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
         return Ok(());
     };
-    let day = crate::fortune::day_of(ctx.data().service.now_ms(), lang);
-    let f = crate::fortune::cast(guild.get(), ctx.author().id.get(), day);
+    let day = yut_table::fortune::day_of(ctx.data().service.now_ms(), lang);
+    let f = yut_table::fortune::cast(guild.get(), ctx.author().id.get(), day);
     let Actor::User { name, .. } = actor(&ctx) else {
         return Ok(());
     };
     ctx.send(
         CreateReply::default()
-            .content(crate::fortune::text(&f, &name, lang))
+            .content(yut_table::fortune::text(&f, &name, lang))
             .allowed_mentions(send::no_mentions()),
     )
     .await?;

@@ -6,16 +6,18 @@ pub mod commands;
 pub mod router;
 pub mod rules_text;
 pub mod send;
+pub mod settings;
 pub mod writer;
 
-use crate::store::{ShardSet, Store};
-use crate::table::paint::RenderPainter;
-use crate::table::service::{Clock, Config, LeaseConfig, Service};
 use send::Poster;
 use serenity::all::{ClientBuilder, GatewayIntents, GuildId, HttpBuilder, ShardManager};
+pub use settings::{default_instance, parse_shards, ConfigError, Options, Settings};
 use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
+use yut_service::{Clock, LeaseConfig, Service};
+use yut_store::Store;
+use yut_table::paint::RenderPainter;
 
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -28,153 +30,9 @@ pub struct Data {
     pub options: Arc<Options>,
 }
 
-/// Start-up settings (from the environment in production).
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub token: String,
-    /// Register commands to this server at once (else globally, which takes a while).
-    pub dev_guild: Option<u64>,
-    pub database_url: String,
-    /// Default seconds per action for `/yut new`.
-    pub turn_seconds: u32,
-    /// Send every REST call to this base URL instead of Discord's.
-    pub api_url: Option<String>,
-    /// Pacing of bot moves, in ms.
-    pub bot_delay_ms: u32,
-    /// Seed of the service's game seeds.
-    pub seed: u64,
-    /// Service tuning (update gap, repost age).
-    pub config: Config,
-    /// The gateway shards this process runs (and whose servers' games it drives).
-    pub shards: ShardSet,
-    /// This process's name in the database's leases: an instance restarted under the same
-    /// name takes its shards back at once; another waits for their leases to expire.
-    pub instance: String,
-}
-
 /// Discord allows one IDENTIFY per 5 s (per `max_concurrency` bucket) across every process of
 /// a bot; a little margin on top.
 const IDENTIFY_GAP_MS: i64 = 5_500;
-
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum ConfigError {
-    #[error("DISCORD_TOKEN is not set: put the bot token from Discord's developer portal in the environment or in .env (see .env.example)")]
-    MissingToken,
-    #[error("{name} is not valid: {why}")]
-    Bad { name: &'static str, why: String },
-}
-
-/// Read a shard range `A-B` (or one shard `A`) of `count` shards.
-pub fn parse_shards(range: Option<&str>, count: Option<&str>) -> Result<ShardSet, ConfigError> {
-    let count =
-        match count {
-            Some(c) => c
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=u16::MAX as u32).contains(n))
-                .ok_or_else(|| ConfigError::Bad {
-                    name: "SHARD_COUNT",
-                    why: format!("{c:?} is not a whole number of shards (1 or more)"),
-                })?,
-            None if range.is_some() => return Err(ConfigError::Bad {
-                name: "SHARDS",
-                why: "a shard range needs SHARD_COUNT (--shard-count), the total number of shards"
-                    .into(),
-            }),
-            None => 1,
-        };
-    let Some(range) = range else {
-        return Ok(ShardSet {
-            count,
-            first: 0,
-            last: count - 1,
-        });
-    };
-    let bad = || ConfigError::Bad {
-        name: "SHARDS",
-        why: format!(
-            "{range:?} is not a range A-B of shards from 0 to {}",
-            count - 1
-        ),
-    };
-    let (a, b) = range
-        .trim()
-        .split_once('-')
-        .unwrap_or((range.trim(), range.trim()));
-    let first = a.trim().parse::<u32>().map_err(|_| bad())?;
-    let last = b.trim().parse::<u32>().map_err(|_| bad())?;
-    if first > last || last >= count {
-        return Err(bad());
-    }
-    Ok(ShardSet { count, first, last })
-}
-
-impl Options {
-    /// Read the settings through `get` (the environment in production).
-    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Options, ConfigError> {
-        let get = |k: &str| get(k).filter(|v| !v.trim().is_empty());
-        let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
-        let dev_guild = match get("DEV_GUILD_ID") {
-            Some(v) => Some(v.trim().parse::<u64>().map_err(|e| ConfigError::Bad {
-                name: "DEV_GUILD_ID",
-                why: e.to_string(),
-            })?),
-            None => None,
-        };
-        let turn_seconds = match get("TURN_SECONDS") {
-            Some(v) => v
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|s| (10..=300).contains(s))
-                .ok_or_else(|| ConfigError::Bad {
-                    name: "TURN_SECONDS",
-                    why: format!("{v:?} is not a whole number from 10 to 300"),
-                })?,
-            None => 25,
-        };
-        let api_url = get("DISCORD_API_URL").map(|u| u.trim().trim_end_matches('/').to_string());
-        let shards = parse_shards(get("SHARDS").as_deref(), get("SHARD_COUNT").as_deref())?;
-        Ok(Options {
-            token: token.trim().to_string(),
-            dev_guild,
-            database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://yutbot.db".into()),
-            turn_seconds,
-            api_url,
-            bot_delay_ms: 1200,
-            seed: rand::random(),
-            // The bot's games throw from 32 bytes of the OS's generator each.
-            config: Config {
-                os_seeds: true,
-                ..Config::default()
-            },
-            instance: get("INSTANCE_ID")
-                .map(|s| s.trim().to_string())
-                .unwrap_or_else(|| default_instance(shards)),
-            shards,
-        })
-    }
-
-    pub fn from_env() -> Result<Options, ConfigError> {
-        Options::from_lookup(|k| std::env::var(k).ok())
-    }
-}
-
-/// An instance's default name: the host and its shard range, so the same process restarted
-/// takes its shards back at once, and a process with another range never does.
-pub fn default_instance(shards: ShardSet) -> String {
-    let host = std::fs::read_to_string("/etc/hostname")
-        .ok()
-        .map(|h| h.trim().to_string())
-        .filter(|h| !h.is_empty())
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .unwrap_or_else(|| "localhost".into());
-    format!(
-        "{host}:shards-{}-{}-of-{}",
-        shards.first, shards.last, shards.count
-    )
-}
 
 /// Why the bot could not start.
 #[derive(Debug, Error)]
@@ -183,7 +41,7 @@ pub enum StartError {
     #[error("cannot open the database at DATABASE_URL ({url}): {error}")]
     Database {
         url: String,
-        error: crate::store::StoreError,
+        error: yut_store::StoreError,
     },
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -531,8 +389,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             tracing::error!(command = %ctx.command().qualified_name, channel = ctx.channel_id().get(), error = %error, "command failed");
             let lang = ctx
                 .locale()
-                .map_or(crate::table::Lang::En, crate::table::Lang::from_locale);
-            let text = crate::i18n::say(lang, "error-command", &[]);
+                .map_or(yut_text::Lang::En, yut_text::Lang::from_locale);
+            let text = yut_text::say(lang, "error-command", &[]);
             let _ = ctx
                 .send(poise::CreateReply::default().content(text).ephemeral(true))
                 .await;
@@ -542,36 +400,5 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::error!(error = %e, "handling an error failed");
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settings_from_the_environment() {
-        let none = |_: &str| None;
-        assert_eq!(
-            Options::from_lookup(none).unwrap_err(),
-            ConfigError::MissingToken
-        );
-        let env = |k: &str| match k {
-            "DISCORD_TOKEN" => Some("abc".to_string()),
-            "DEV_GUILD_ID" => Some("123".to_string()),
-            "TURN_SECONDS" => Some("30".to_string()),
-            "DISCORD_API_URL" => Some("http://127.0.0.1:3000/".to_string()),
-            _ => None,
-        };
-        let o = Options::from_lookup(env).unwrap();
-        assert_eq!(o.dev_guild, Some(123));
-        assert_eq!(o.turn_seconds, 30);
-        assert_eq!(o.api_url.as_deref(), Some("http://127.0.0.1:3000"));
-        let bad = |k: &str| match k {
-            "DISCORD_TOKEN" => Some("abc".to_string()),
-            "TURN_SECONDS" => Some("5".to_string()),
-            _ => None,
-        };
-        assert!(Options::from_lookup(bad).is_err());
     }
 }

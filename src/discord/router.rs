@@ -4,13 +4,13 @@
 
 use super::send;
 use super::Data;
-use crate::table::service::{Answer, Problem, Update};
-use crate::table::{Actor, Lang, View};
 use serenity::all::{
     ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
     FullEvent, Interaction, Member, User,
 };
 use std::time::{Duration, Instant};
+use yut_service::{Answer, Problem, Update};
+use yut_table::{Actor, Lang, View};
 
 /// The framework's event handler.
 pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) -> Result<(), super::Error> {
@@ -76,7 +76,7 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     let channel = c.channel_id.get();
     let lang = Lang::from_locale(&c.locale);
     let id = c.data.custom_id.as_str();
-    if let Some((game, which)) = crate::table::after::decode_after(id) {
+    if let Some((game, which)) = yut_service::after::decode_after(id) {
         super::after::click(ctx, data, c, game, which).await;
         return;
     }
@@ -346,7 +346,7 @@ fn refusal(c: &ComponentInteraction, problem: &Problem, lang: Lang) -> String {
 }
 
 fn missing_permissions(lang: Lang) -> String {
-    crate::i18n::say(lang, "router-missing-permissions", &[])
+    yut_text::say(lang, "router-missing-permissions", &[])
 }
 
 /// Through the channel's writer (edit the clicked message, or repost), as the update pump

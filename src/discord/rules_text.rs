@@ -1,9 +1,9 @@
 //! A short, readable rules summary for each preset, and the house-rule options, in every
 //! language of the text catalog (`rules-*`).
 
-use crate::game::{Preset, Rules};
-use crate::i18n::say;
-use crate::table::Lang;
+use yut_game::{Preset, Rules};
+use yut_text::say;
+use yut_text::Lang;
 
 /// The summary of a preset in a language.
 pub fn summary(preset: Preset, lang: Lang) -> String {

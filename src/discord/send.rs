@@ -2,8 +2,6 @@
 //! board updates through each channel's writer ([`super::writer`]).
 
 use super::writer::{Gate, Job, Rest, WriteStats};
-use crate::table::service::{Service, Update};
-use crate::table::{Lang, Style, View};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
@@ -13,6 +11,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use yut_service::{Service, Update};
+use yut_table::{Lang, Style, View};
 
 /// File name of the board picture.
 pub const BOARD_FILE: &str = "board.png";
@@ -208,9 +208,9 @@ pub fn is_forbidden(e: &serenity::Error) -> bool {
 /// Said once in a channel where the bot cannot show the board: in every language, since
 /// nobody in particular is answered (English and Korean as before, then Spanish).
 pub static MISSING_PERMISSIONS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-    let each: Vec<String> = crate::i18n::LANGS
+    let each: Vec<String> = yut_text::LANGS
         .iter()
-        .map(|code| crate::i18n::say_in(code, "send-missing-permissions", &[]))
+        .map(|code| yut_text::say_in(code, "send-missing-permissions", &[]))
         .collect();
     format!("⚠️ {}", each.join(" / "))
 });
@@ -273,7 +273,7 @@ pub fn ping_text(user: u64, lang: Lang, deadline_ms: Option<i64>) -> String {
     let due = deadline_ms
         .map(|ms| format!(" <t:{}:R>", ms.div_euclid(1000)))
         .unwrap_or_default();
-    crate::i18n::say(
+    yut_text::say(
         lang,
         "send-ping",
         &[
@@ -357,7 +357,7 @@ impl Poster {
         match self.service.thread_opened(game, channel, thread).await {
             Ok(()) => {
                 if let Some(t) = thread {
-                    let text = crate::i18n::say(
+                    let text = yut_text::say(
                         lang,
                         "thread-moved",
                         &[("thread", format!("<#{t}>").into())],
@@ -600,7 +600,7 @@ async fn worker(poster: Arc<Poster>, mut rx: mpsc::UnboundedReceiver<Update>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::Button;
+    use yut_table::Button;
 
     fn button(i: usize) -> Button {
         Button {

@@ -20,7 +20,6 @@
 //! (where serenity's own limiter is off).
 
 use super::send::{attachment, create_message, edit_message, no_mentions, Poster};
-use crate::table::View;
 use serde_json::Value;
 use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, MessageId};
 use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route};
@@ -30,6 +29,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use yut_table::View;
 
 /// Writes per channel within [`CHANNEL_WINDOW`] (Discord: 5 messages per 5 s per channel).
 pub const CHANNEL_WRITES: usize = 5;

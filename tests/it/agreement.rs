@@ -5,13 +5,13 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use yutbot::ai::Level;
-use yutbot::game::{Phase, Preset, Rules};
-use yutbot::i18n::say;
-use yutbot::render::renderer;
-use yutbot::table::core::{Actor, Command, Lang, Settings, Status, Table};
-use yutbot::table::paint::frame_of;
-use yutbot::table::view::{chip_label, side_name, table_view, NoPainter};
+use yut_ai::Level;
+use yut_game::{Phase, Preset, Rules};
+use yut_render::renderer;
+use yut_table::core::{Actor, Command, Lang, Settings, Status, Table};
+use yut_table::paint::frame_of;
+use yut_table::view::{chip_label, side_name, table_view, NoPainter};
+use yut_text::say;
 
 /// A name as the picture draws it: whole, or cut to fit with an ellipsis.
 fn drawn_as(drawn: &str, name: &str) -> bool {

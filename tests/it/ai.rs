@@ -2,10 +2,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use yutbot::ai::{Bot, Level};
-use yutbot::game::{
-    Action, Chip, Dest, Game, Move, Origin, Phase, Placed, Position, Preset, Rules,
-};
+use yut_ai::{Bot, Level};
+use yut_game::{Action, Chip, Dest, Game, Move, Origin, Phase, Placed, Position, Preset, Rules};
 
 fn placed(side: u8, at: u8, count: u8) -> Placed {
     Placed {
@@ -265,7 +263,7 @@ fn easy_loses_to_normal_and_beats_random() {
     // A small tournament (the full figures are in the README, from `yutbot sim`).
     let rules = Rules::default();
     let run = |a: Level, b: Level| {
-        let cfg = yutbot::sim::SimConfig {
+        let cfg = yut_tools::sim::SimConfig {
             a,
             b,
             games: 300,
@@ -275,7 +273,7 @@ fn easy_loses_to_normal_and_beats_random() {
             seed: 9,
             threads: 2,
         };
-        yutbot::sim::run(&cfg).win_rate()
+        yut_tools::sim::run(&cfg).win_rate()
     };
     assert!(run(Level::Easy, Level::Random) > 0.6);
     assert!(run(Level::Easy, Level::Normal) < 0.45);
@@ -291,48 +289,47 @@ fn every_preset_has_a_built_in_network_for_two_sides() {
         Preset::Nyout,
     ] {
         let rules = Rules::preset(preset);
-        let learned = yutbot::ai::learned_for(&rules)
+        let learned = yut_ai::learned_for(&rules)
             .unwrap_or_else(|| panic!("no network for {}", preset.word()));
         let bytes = learned.net.to_bytes();
-        let again = yutbot::ai::net::Net::from_bytes(&bytes).expect("round trip");
+        let again = yut_ai::net::Net::from_bytes(&bytes).expect("round trip");
         assert_eq!(again.to_bytes(), bytes);
     }
     // Three and four sides: standard rules.
     for sides in [3, 4] {
-        let learned = yutbot::ai::learned_for_sides(&Rules::default(), sides)
+        let learned = yut_ai::learned_for_sides(&Rules::default(), sides)
             .unwrap_or_else(|| panic!("no network for {sides} sides"));
         assert_eq!(learned.sides, sides);
     }
     // House rules that are no preset fall back to the hand-made evaluation.
     let mut rules = Rules::default();
-    rules
-        .set("pieces", &yutbot::game::OptionValue::Int(2))
-        .unwrap();
-    assert!(yutbot::ai::learned_for(&rules).is_none());
-    assert!(yutbot::ai::learned_for_sides(&rules, 4).is_none());
+    rules.set("pieces", &yut_game::OptionValue::Int(2)).unwrap();
+    assert!(yut_ai::learned_for(&rules).is_none());
+    assert!(yut_ai::learned_for_sides(&rules, 4).is_none());
     // What does not change play keeps the network: a match to three wins, who starts, and
     // `pieces` written out as the number `auto` gives.
     let mut rules = Rules::default();
     rules
         .apply_text("first_to=3 first_player=seat_order pieces=auto")
         .unwrap();
-    assert!(yutbot::ai::learned_for(&rules).is_some());
+    assert!(yut_ai::learned_for(&rules).is_some());
     assert!(
-        yutbot::ai::learned_for_sides(&rules, 4).is_none(),
+        yut_ai::learned_for_sides(&rules, 4).is_none(),
         "auto is 2 pieces with 4 sides"
     );
     let mut nyout = Rules::preset(Preset::Nyout);
     nyout.apply_text("pieces=4 first_to=5").unwrap();
-    let net = yutbot::ai::learned_for(&nyout).unwrap();
+    let net = yut_ai::learned_for(&nyout).unwrap();
     assert!(std::sync::Arc::ptr_eq(
         &net,
-        &yutbot::ai::learned_for(&Rules::preset(Preset::Nyout)).unwrap()
+        &yut_ai::learned_for(&Rules::preset(Preset::Nyout)).unwrap()
     ));
 }
 
 #[test]
 fn multi_side_training_is_deterministic_and_learns_who_is_ahead() {
-    use yutbot::ai::{net, train, Knowledge};
+    use yut_ai::{net, Knowledge};
+    use yut_tools::train;
     let rules = Rules::default();
     let cfg = train::TrainConfig {
         rules: rules.clone(),
@@ -372,22 +369,23 @@ fn multi_side_training_is_deterministic_and_learns_who_is_ahead() {
 
 #[test]
 fn the_network_file_rejects_damage() {
-    let learned = yutbot::ai::learned_for(&Rules::default()).unwrap();
+    let learned = yut_ai::learned_for(&Rules::default()).unwrap();
     let bytes = learned.net.to_bytes();
-    assert!(yutbot::ai::net::Net::from_bytes(&bytes[..bytes.len() - 1]).is_none());
-    assert!(yutbot::ai::net::Net::from_bytes(b"not a network").is_none());
+    assert!(yut_ai::net::Net::from_bytes(&bytes[..bytes.len() - 1]).is_none());
+    assert!(yut_ai::net::Net::from_bytes(b"not a network").is_none());
     let mut wrong = bytes.clone();
     wrong[0] = b'X';
-    assert!(yutbot::ai::net::Net::from_bytes(&wrong).is_none());
+    assert!(yut_ai::net::Net::from_bytes(&wrong).is_none());
     // Sizes that would overflow are refused, not trusted.
     let mut huge = bytes.clone();
     huge[8..16].copy_from_slice(&[0xff; 8]);
-    assert!(yutbot::ai::net::Net::from_bytes(&huge).is_none());
+    assert!(yut_ai::net::Net::from_bytes(&huge).is_none());
 }
 
 #[test]
 fn training_is_deterministic_and_learns_who_is_ahead() {
-    use yutbot::ai::{net, train, Knowledge};
+    use yut_ai::{net, Knowledge};
+    use yut_tools::train;
     let rules = Rules::default();
     let cfg = train::TrainConfig {
         rules: rules.clone(),
@@ -434,7 +432,7 @@ fn master_with_three_or_four_sides_looks_ahead_to_its_next_turn() {
     // Master with the hand-made evaluation and no look-ahead (the README has the full
     // figures, over 6,000 games).
     let rules = Rules::default();
-    let cfg = yutbot::sim::SimConfig {
+    let cfg = yut_tools::sim::SimConfig {
         a: Level::Master,
         b: Level::Reference,
         games: 160,
@@ -445,8 +443,8 @@ fn master_with_three_or_four_sides_looks_ahead_to_its_next_turn() {
         threads: 2,
     };
     let reference = Bot::new(Level::Reference, &rules);
-    let with = yutbot::sim::run_bots(&cfg, &Bot::new(Level::Master, &rules), &reference);
-    let without = yutbot::sim::run_bots(&cfg, &Bot::with_learned(&rules, None, 0), &reference);
+    let with = yut_tools::sim::run_bots(&cfg, &Bot::new(Level::Master, &rules), &reference);
+    let without = yut_tools::sim::run_bots(&cfg, &Bot::with_learned(&rules, None, 0), &reference);
     eprintln!(
         "4 seats: Master {} wins, hand-made without look-ahead {}",
         with.a_wins, without.a_wins
@@ -468,7 +466,7 @@ fn master_with_three_or_four_sides_looks_ahead_to_its_next_turn() {
 
 #[test]
 fn regret_measurement_is_deterministic_and_bounded() {
-    use yutbot::sim::{regret, RegretConfig};
+    use yut_tools::sim::{regret, RegretConfig};
     let cfg = RegretConfig {
         rules: Rules::default(),
         b: Level::Random,
@@ -496,7 +494,8 @@ fn regret_measurement_is_deterministic_and_bounded() {
 
 #[test]
 fn a_specialist_against_random_is_deterministic_and_plays_with_its_flag() {
-    use yutbot::ai::{net, train, Knowledge};
+    use yut_ai::{net, Knowledge};
+    use yut_tools::train;
     let rules = Rules::default();
     let cfg = train::TrainConfig {
         rules: rules.clone(),
@@ -537,7 +536,7 @@ fn a_specialist_against_random_is_deterministic_and_plays_with_its_flag() {
     );
     // A Master with it (no reply check) plays whole games against Random.
     let master = train::master_with(&rules, &a, 2);
-    let sim = yutbot::sim::SimConfig {
+    let sim = yut_tools::sim::SimConfig {
         a: Level::Master,
         b: Level::Random,
         games: 20,
@@ -547,7 +546,7 @@ fn a_specialist_against_random_is_deterministic_and_plays_with_its_flag() {
         seed: 3,
         threads: 1,
     };
-    let r = yutbot::sim::run_bots(&sim, &master, &Bot::new(Level::Random, &rules));
+    let r = yut_tools::sim::run_bots(&sim, &master, &Bot::new(Level::Random, &rules));
     assert_eq!(r.games, 20);
     assert!(r.win_rate() > 0.5, "{}", r.line());
 }

@@ -3,9 +3,9 @@
 //! said in English, Korean and Spanish without a gap.
 
 use std::collections::BTreeSet;
-use yutbot::i18n::{keys, say_in, variables, LANGS};
-use yutbot::table::core::Refusal;
-use yutbot::table::service::ChallengeProblem;
+use yut_service::ChallengeProblem;
+use yut_table::core::Refusal;
+use yut_text::{keys, say_in, variables, LANGS};
 
 fn all_sources(dir: &std::path::Path, out: &mut String) {
     for e in std::fs::read_dir(dir).unwrap() {
@@ -43,10 +43,9 @@ fn every_key_is_in_every_language_with_the_same_variables() {
 #[test]
 fn every_key_is_used() {
     let mut src = String::new();
-    all_sources(
-        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
-        &mut src,
-    );
+    let top = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    all_sources(&top.join("src"), &mut src);
+    all_sources(&top.join("crates"), &mut src);
     let unused: Vec<String> = keys("en")
         .into_iter()
         // The omens are looked up by their three throws (`Fortune::key`).
@@ -74,7 +73,7 @@ fn refusals_and_challenge_problems_are_said_in_every_language() {
         }
         assert_ne!(c.message_in("es"), c.message_in("en"), "{c:?}");
     }
-    for p in yutbot::table::service::Problem::samples() {
+    for p in yut_service::Problem::samples() {
         for code in LANGS {
             texts.push((format!("{p:?} {code}"), p.message_in(code)));
         }

@@ -6,17 +6,17 @@ use crate::common::TestDb;
 use crate::ratings_service::{game_row, result, seat, GUILD, NOV};
 use std::sync::Arc;
 use std::time::Duration;
-use yutbot::ai::Level;
-use yutbot::game::Rules;
-use yutbot::rating::game::Occupant;
-use yutbot::rating::ModeFamily;
-use yutbot::store::Backend;
-use yutbot::table::core::{
+use yut_ai::Level;
+use yut_game::Rules;
+use yut_rating::game::Occupant;
+use yut_rating::ModeFamily;
+use yut_service::{ChallengeProblem, Clock, Config, Invitee, Problem, Service};
+use yut_store::Backend;
+use yut_table::core::{
     Actor, Command, InviteKind, Lang, Player, Refusal, Settings, Status, INVITE_MS,
 };
-use yutbot::table::open::GameRequest;
-use yutbot::table::service::{ChallengeProblem, Clock, Config, Invitee, Problem, Service};
-use yutbot::table::view::{encode, table_view, NoPainter, View};
+use yut_table::open::GameRequest;
+use yut_table::view::{encode, table_view, NoPainter, View};
 
 fn ann() -> Actor {
     Actor::user(100, "Ann")
@@ -260,7 +260,7 @@ async fn a_declined_challenge_is_called_off(backend: Backend) {
     );
     assert!(view.rows.is_empty(), "nothing left to press");
     // The channel is free; Di's answer to the old board is refused.
-    let stopped = yutbot::table::persist::load(svc.store(), game)
+    let stopped = yut_table::persist::load(svc.store(), game)
         .await
         .unwrap()
         .table;
@@ -293,7 +293,7 @@ async fn an_unanswered_challenge_expires_and_says_so(backend: Backend) {
     tokio::time::sleep(Duration::from_secs(9 * 60)).await;
     assert_eq!(svc.table(ch).await.unwrap().status, Status::Lobby);
     tokio::time::sleep(Duration::from_secs(2 * 60)).await;
-    let done = yutbot::table::persist::load(svc.store(), t.id)
+    let done = yut_table::persist::load(svc.store(), t.id)
         .await
         .unwrap()
         .table;
@@ -411,7 +411,7 @@ async fn a_rematch_asks_everyone_and_the_host_may_start_with_bots(backend: Backe
     svc.command(ch, &ann(), Command::Start).await.unwrap();
     let first = svc.table(ch).await.unwrap();
     svc.command(ch, &ann(), Command::Stop).await.unwrap();
-    let stopped = yutbot::table::persist::load(svc.store(), first.id)
+    let stopped = yut_table::persist::load(svc.store(), first.id)
         .await
         .unwrap()
         .table;
@@ -502,7 +502,7 @@ async fn a_rematch_nobody_answers_lapses_and_the_host_can_start_it(backend: Back
     svc.command(ch, &ann(), Command::Start).await.unwrap();
     let first = svc.table(ch).await.unwrap();
     svc.command(ch, &ann(), Command::Stop).await.unwrap();
-    let stopped = yutbot::table::persist::load(svc.store(), first.id)
+    let stopped = yut_table::persist::load(svc.store(), first.id)
         .await
         .unwrap()
         .table;
@@ -515,7 +515,7 @@ async fn a_rematch_nobody_answers_lapses_and_the_host_can_start_it(backend: Back
     .unwrap();
     let asked = svc.table(ch).await.unwrap();
     tokio::time::sleep(Duration::from_millis(INVITE_MS as u64 + 60_000)).await;
-    let done = yutbot::table::persist::load(svc.store(), asked.id)
+    let done = yut_table::persist::load(svc.store(), asked.id)
         .await
         .unwrap()
         .table;

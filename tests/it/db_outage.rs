@@ -9,12 +9,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpStream};
-use yutbot::game::{Phase, Rules};
-use yutbot::store::{Backend, ShardSet, Store};
-use yutbot::table::core::{Actor, Command, Lang, Settings};
-use yutbot::table::persist;
-use yutbot::table::service::{Clock, Config, LeaseConfig, Problem, Service};
-use yutbot::table::view::{encode, NoPainter};
+use yut_game::{Phase, Rules};
+use yut_service::{Clock, Config, LeaseConfig, Problem, Service};
+use yut_store::{Backend, ShardSet, Store};
+use yut_table::core::{Actor, Command, Lang, Settings};
+use yut_table::persist;
+use yut_table::view::{encode, NoPainter};
 
 /// A TCP proxy to the database that can be cut (every connection dropped, new ones closed
 /// at once) and restored.

@@ -9,8 +9,8 @@ use standin::board::{board_version, find, play_button, turn_of};
 use serde_json::json;
 use standin::{Msg, StandIn, StandInOptions};
 use std::time::{Duration, Instant};
+use yut_service::Config;
 use yutbot::discord::{start, Bot, Options};
-use yutbot::table::service::Config;
 
 /// Clicks played by hand before Bob leaves and Alice lets the bot play.
 const BY_HAND: u32 = 30;
@@ -33,7 +33,7 @@ async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
 async fn bot_paced(s: &StandIn, name: &str, turn_seconds: u32, bot_delay_ms: u32) -> Bot {
     let options = Options {
         token: "standin-token".into(),
-        shards: yutbot::store::ShardSet::ALL,
+        shards: yut_store::ShardSet::ALL,
         instance: "wire-test".into(),
         dev_guild: Some(standin::GUILD),
         database_url: db_url(name),
@@ -816,7 +816,7 @@ async fn buttons_work_after_a_restart() {
     let url = db_url("restart");
     let options = |url: &str| Options {
         token: "standin-token".into(),
-        shards: yutbot::store::ShardSet::ALL,
+        shards: yut_store::ShardSet::ALL,
         instance: "wire-test".into(),
         dev_guild: Some(standin::GUILD),
         database_url: url.to_string(),
@@ -863,7 +863,7 @@ async fn long_games_repost_the_board() {
     let s = StandIn::start().await;
     let options = Options {
         token: "standin-token".into(),
-        shards: yutbot::store::ShardSet::ALL,
+        shards: yut_store::ShardSet::ALL,
         instance: "wire-test".into(),
         dev_guild: None,
         database_url: db_url("repost"),
@@ -973,8 +973,8 @@ async fn ctrl_c_stores_the_game_and_exits_cleanly() {
     assert_eq!(status.code(), Some(0), "{log}");
     assert!(log.contains("stopped"), "{log}");
     // The game is stored, at least as far as the last board shown.
-    let store = yutbot::store::Store::open(&url).await.unwrap();
-    let active = store.active(yutbot::store::ShardSet::ALL).await.unwrap();
+    let store = yut_store::Store::open(&url).await.unwrap();
+    let active = store.active(yut_store::ShardSet::ALL).await.unwrap();
     assert_eq!(active.len(), 1);
     assert!(active[0].row.version >= shown);
     assert!(active[0].row.message_id.is_some());
@@ -1004,7 +1004,7 @@ async fn an_unreachable_api_url_is_a_clear_error() {
     };
     let options = Options {
         token: "standin-token".into(),
-        shards: yutbot::store::ShardSet::ALL,
+        shards: yut_store::ShardSet::ALL,
         instance: "wire-test".into(),
         dev_guild: None,
         database_url: db_url("unreachable"),
@@ -1293,7 +1293,7 @@ async fn a_quick_restart_waits_for_its_identify_slot() {
     let url = db_url("op9");
     let options = |url: &str| Options {
         token: "standin-token".into(),
-        shards: yutbot::store::ShardSet::ALL,
+        shards: yut_store::ShardSet::ALL,
         instance: "wire-test".into(),
         dev_guild: None,
         database_url: url.to_string(),

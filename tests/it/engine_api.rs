@@ -2,7 +2,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
-use yutbot::game::{
+use yut_game::{
     Action, Chip, Dest, Event, Game, Move, OptionValue, Origin, Phase, Placed, Position, Preset,
     Rules, RulesError,
 };

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use yutbot::game::{Action, Chip, Dest, Game, Move, Origin, Preset, Rules};
+use yut_game::{Action, Chip, Dest, Game, Move, Origin, Preset, Rules};
 
 fn arbitrary_action() -> impl Strategy<Value = Action> {
     let chip = (0usize..8).prop_map(|i| Chip::ALL[i]);

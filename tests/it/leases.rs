@@ -9,13 +9,13 @@ use crate::common;
 use common::TestDb;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use yutbot::ai::Level;
-use yutbot::game::Rules;
-use yutbot::store::{Backend, ShardSet, Store};
-use yutbot::table::core::{Actor, Command, Lang, Settings};
-use yutbot::table::persist;
-use yutbot::table::service::{Clock, Config, LeaseConfig, Problem, Service, Update};
-use yutbot::table::view::NoPainter;
+use yut_ai::Level;
+use yut_game::Rules;
+use yut_service::{Clock, Config, LeaseConfig, Problem, Service, Update};
+use yut_store::{Backend, ShardSet, Store};
+use yut_table::core::{Actor, Command, Lang, Settings};
+use yut_table::persist;
+use yut_table::view::NoPainter;
 
 const GUILD: u64 = 7 << 22;
 const CH: u64 = 40;
@@ -192,7 +192,7 @@ async fn a_process_whose_shard_was_taken_never_writes_again(backend: Backend) {
     );
     // A click on A is refused, and changes nothing.
     let t = persist::load(&store, id).await.unwrap().table;
-    let click = yutbot::table::view::encode(id, t.version, &Command::Throw);
+    let click = yut_table::view::encode(id, t.version, &Command::Throw);
     assert!(a.click(CH, &Actor::user(1, "Host"), &click).await.is_err());
     assert_eq!(stored_version(&store, id).await, stopped);
     // B (the new holder, same name) starts and drives the game on.
@@ -239,7 +239,7 @@ async fn a_clean_shutdown_hands_the_shard_over_at_once(backend: Backend) {
 /// until it expires, renewing a lease taken over fails, and a game is not created under a
 /// lease that moved.
 async fn leases_and_fences_in_the_store(backend: Backend) {
-    use yutbot::store::{GameStatus, LogRow, NewGame, StoreError};
+    use yut_store::{GameStatus, LogRow, NewGame, StoreError};
     let Some(db) = TestDb::new(backend, "lease-store").await else {
         return;
     };

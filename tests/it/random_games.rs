@@ -3,7 +3,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use yutbot::game::{Action, Game, OptionValue, Phase, Preset, Rules};
+use yut_game::{Action, Game, OptionValue, Phase, Preset, Rules};
 
 /// Checks that hold after every action.
 fn check_invariants(game: &Game) {
@@ -178,10 +178,10 @@ fn refused_actions_change_nothing() {
     let (mut game, _) = Game::new(Rules::default(), 2, false, &mut rng).unwrap();
     // Moving in the throw phase is refused.
     let before = game.clone();
-    let mv = yutbot::game::Move {
-        chip: yutbot::game::Chip::Do,
-        piece: yutbot::game::Origin::New,
-        to: yutbot::game::Dest::Point(1),
+    let mv = yut_game::Move {
+        chip: yut_game::Chip::Do,
+        piece: yut_game::Origin::New,
+        to: yut_game::Dest::Point(1),
         stack: None,
     };
     assert!(game.play(&Action::Move(mv), &mut rng).is_err());

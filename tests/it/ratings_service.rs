@@ -6,21 +6,21 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use yutbot::ai::Level;
-use yutbot::game::{Preset, Rules};
+use yut_ai::Level;
+use yut_game::{Preset, Rules};
 
 use crate::common::TestDb;
-use yutbot::rating::game::{rate_game, Occupant, RatedSeat};
-use yutbot::rating::{soft_reset, ModeFamily, Rating};
-use yutbot::store::{
+use yut_rating::game::{rate_game, Occupant, RatedSeat};
+use yut_rating::{soft_reset, ModeFamily, Rating};
+use yut_service::{Clock, Config, Service};
+use yut_store::{
     Backend, Card, GameStatus, LogRow, NewGame, PlayerResult, RatingRow, ResultRow, ServerDefaults,
     Standings, Store,
 };
-use yutbot::table::core::{Actor, Command, Lang, Notice, Settings, Status};
-use yutbot::table::persist;
-use yutbot::table::service::{Clock, Config, Service};
-use yutbot::table::standings::{card_text, leaderboard_text, MESSAGE_LIMIT};
-use yutbot::table::view::NoPainter;
+use yut_table::core::{Actor, Command, Lang, Notice, Settings, Status};
+use yut_table::persist;
+use yut_table::standings::{card_text, leaderboard_text, MESSAGE_LIMIT};
+use yut_table::view::NoPainter;
 
 pub(crate) const GUILD: u64 = 7;
 /// 2026-11-20T00:00:00Z and 2026-12-03T00:00:00Z.
@@ -611,7 +611,7 @@ fn leaderboards_list_provisional_players_apart_and_fit_a_message() {
 
 #[test]
 fn a_full_card_fits_a_message_with_links() {
-    use yutbot::store::{FamilyCard, Recent};
+    use yut_store::{FamilyCard, Recent};
     let card = Card {
         user: 1,
         name: "W".repeat(40),

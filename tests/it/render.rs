@@ -2,14 +2,14 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use yutbot::game::board::POINTS;
-use yutbot::game::{Chip, Dest, Event, Game, Phase, Placed, Position, Rules};
-use yutbot::render::gallery::{mid_game, sample_players, step};
-use yutbot::render::theme::{header, BOARD, CREAM, HIGHLIGHT, WOOD};
-use yutbot::render::{
+use yut_game::board::POINTS;
+use yut_game::{Chip, Dest, Event, Game, Phase, Placed, Position, Rules};
+use yut_render::theme::{header, BOARD, CREAM, HIGHLIGHT, WOOD};
+use yut_render::{
     home_position, point_position, render, renderer, side_color, Frame, Lang, LastMove, Renderer,
     SeatInfo,
 };
+use yut_tools::gallery::{mid_game, sample_players, step};
 
 struct Image {
     w: usize,
@@ -43,7 +43,7 @@ fn decode(png_bytes: &[u8]) -> Image {
     Image { w, h, rgb }
 }
 
-fn near(a: [u8; 3], c: yutbot::render::canvas::Rgb, tol: i32) -> bool {
+fn near(a: [u8; 3], c: yut_render::canvas::Rgb, tol: i32) -> bool {
     (a[0] as i32 - c.0 as i32).abs() <= tol
         && (a[1] as i32 - c.1 as i32).abs() <= tol
         && (a[2] as i32 - c.2 as i32).abs() <= tol
@@ -297,7 +297,7 @@ fn last_move_from_events_and_capture_mark() {
             };
             let img = decode(&render(&g, &f));
             let (x, y) = point_position(&g, *at);
-            let red = yutbot::render::theme::CAPTURE;
+            let red = yut_render::theme::CAPTURE;
             assert!(near(img.at(x, y - 34.0), red, 24));
             break;
         }
@@ -342,10 +342,10 @@ fn back_to_waiting_is_labelled_on_the_movers_panel() {
     let f = frame(2, Some(Chip::Backdo));
     assert_eq!(f.destinations(&g), vec![(Dest::Waiting, "1".to_string())]);
     let img = decode(&render(&g, &f));
-    let (px, py) = yutbot::render::theme::panel_xy(1);
+    let (px, py) = yut_render::theme::panel_xy(1);
     let (pw, ph) = (
-        yutbot::render::theme::PANEL_W as usize,
-        yutbot::render::theme::PANEL_H as usize,
+        yut_render::theme::PANEL_W as usize,
+        yut_render::theme::PANEL_H as usize,
     );
     let mut inside = 0;
     for y in 0..header(1) as usize {
@@ -367,7 +367,7 @@ fn back_to_waiting_is_labelled_on_the_movers_panel() {
 
 #[test]
 fn separate_pieces_on_one_point_are_not_drawn_as_a_stack() {
-    use yutbot::game::OptionValue;
+    use yut_game::OptionValue;
     let mut rules = Rules::default();
     rules
         .set("stacking", &OptionValue::Word("off".into()))
@@ -389,7 +389,7 @@ fn separate_pieces_on_one_point_are_not_drawn_as_a_stack() {
     let (x, y) = point_position(&apart, 7);
     let a = decode(&render(&apart, &frame(2, None)));
     let s = decode(&render(&stacked, &frame(2, None)));
-    let ink = yutbot::render::theme::INK;
+    let ink = yut_render::theme::INK;
     // The stack has its ×2 badge up and to the right; the two lone pieces have none.
     assert!(near(s.at(x + 24.0, y - 24.0), ink, 6));
     assert!(!near(a.at(x + 24.0, y - 24.0), ink, 6));

@@ -1,13 +1,13 @@
 //! After the game, without a database: the replay GIF (decoded with the `gif` crate), the
 //! win-chance chart, the reviews, and the verifiable record with every kind of tampering.
 
-use yutbot::ai::Level;
-use yutbot::game::{Chip, Preset, Rules};
-use yutbot::replay::anim::{self, Options};
-use yutbot::replay::record::{verify, verify_record, Record, RecordAction, Rejected};
-use yutbot::replay::sim::{play, SimGame};
-use yutbot::replay::{chart, review, walk, Played};
-use yutbot::table::Lang;
+use yut_ai::Level;
+use yut_game::{Chip, Preset, Rules};
+use yut_replay::anim::{self, Options};
+use yut_replay::record::{verify, verify_record, Record, RecordAction, Rejected};
+use yut_replay::{chart, review, walk, Played};
+use yut_text::Lang;
+use yut_tools::replay_sim::{play, SimGame};
 
 fn game(seats: u8, teams: bool, humans: u8, seed: u64) -> Played {
     let (genesis, log) = play(&SimGame {
@@ -69,7 +69,7 @@ fn the_gif_has_a_frame_per_action_and_a_pause_and_ends_on_the_final_board() {
     let (first, _, _) = anim::frame_indices(&p.steps[0], true);
     assert_eq!(frames[0], first);
     // The global palette is the board renderer's.
-    let pal: Vec<u8> = yutbot::render::renderer()
+    let pal: Vec<u8> = yut_render::renderer()
         .palette()
         .colors
         .iter()
@@ -312,7 +312,7 @@ fn the_verifier_rejects_every_kind_of_tampering() {
 
     // The seed changed (and the commitment with it, or not).
     let mut bad = good.clone();
-    let mut seed = yutbot::table::ThrowSeed::parse(bad.seed.as_deref().unwrap()).unwrap();
+    let mut seed = yut_table::ThrowSeed::parse(bad.seed.as_deref().unwrap()).unwrap();
     seed.0[0] ^= 1;
     bad.seed = Some(seed.hex());
     assert!(matches!(
@@ -392,7 +392,7 @@ fn games_stored_before_seeds_still_load_and_have_no_commitment() {
     });
     let mut state: serde_json::Value = serde_json::to_value(&genesis).unwrap();
     state.as_object_mut().unwrap().remove("throw_seed");
-    let old: yutbot::table::Table = serde_json::from_value(state).unwrap();
+    let old: yut_table::Table = serde_json::from_value(state).unwrap();
     assert_eq!(old.throw_seed, None);
     let p = walk(&old, &log).unwrap();
     assert!(p.finished());

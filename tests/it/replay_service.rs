@@ -5,16 +5,16 @@
 use crate::common;
 use std::sync::Arc;
 use std::time::Duration;
-use yutbot::ai::Level;
-use yutbot::game::{Phase, Rules};
+use yut_ai::Level;
+use yut_game::{Phase, Rules};
 
 use common::TestDb;
-use yutbot::replay::record::verify;
-use yutbot::store::Backend;
-use yutbot::table::after::{self, AfterProblem};
-use yutbot::table::core::{Actor, Command, Lang, Settings};
-use yutbot::table::service::{Clock, Config, Service};
-use yutbot::table::view::NoPainter;
+use yut_replay::record::verify;
+use yut_service::after::{self, AfterProblem};
+use yut_service::{Clock, Config, Service};
+use yut_store::Backend;
+use yut_table::core::{Actor, Command, Lang, Settings};
+use yut_table::view::NoPainter;
 
 const GUILD: u64 = 1;
 const ALICE: u64 = 100;

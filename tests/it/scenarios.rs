@@ -12,7 +12,7 @@ fn all_scenarios_pass() {
         .collect();
     files.sort();
     assert!(files.len() >= 60, "only {} scenario files", files.len());
-    let (passed, failed) = yutbot::scenario::check_files(&files);
+    let (passed, failed) = yut_tools::scenario::check_files(&files);
     for (path, msg) in &failed {
         eprintln!("FAIL {path}: {msg}");
     }
@@ -39,7 +39,7 @@ piece = 3
 [expect]
 pieces = [{ side = 0, at = 22 }]
 "#;
-    let sc = yutbot::scenario::Scenario::parse(text).unwrap();
+    let sc = yut_tools::scenario::Scenario::parse(text).unwrap();
     let err = sc.run().unwrap_err();
     assert!(err.contains("pieces"), "{err}");
 }
@@ -60,6 +60,6 @@ error = true
 pool = ["geol"]
 phase = "spend"
 "#;
-    let sc = yutbot::scenario::Scenario::parse(text).unwrap();
+    let sc = yut_tools::scenario::Scenario::parse(text).unwrap();
     sc.run().unwrap();
 }

@@ -7,16 +7,16 @@ use crate::common;
 
 use common::TestDb;
 use std::sync::Arc;
-use yutbot::store::Backend;
-use yutbot::table::core::{Actor, Command, Lang, Settings};
-use yutbot::table::service::{Clock, Config, Service};
-use yutbot::table::view::NoPainter;
+use yut_service::{Clock, Config, Service};
+use yut_store::Backend;
+use yut_table::core::{Actor, Command, Lang, Settings};
+use yut_table::view::NoPainter;
 
 async fn many_channels_create_and_play_at_once(backend: Backend) {
     let Some(db) = TestDb::new(backend, "concurrency").await else {
         return;
     };
-    let store = yutbot::store::Store::open(&db.url).await.unwrap();
+    let store = yut_store::Store::open(&db.url).await.unwrap();
     let (svc, _updates) = Service::start(
         store,
         Arc::new(NoPainter),

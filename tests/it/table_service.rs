@@ -4,21 +4,21 @@
 use crate::common;
 use std::sync::Arc;
 use std::time::Duration;
-use yutbot::ai::Level;
-use yutbot::game::{Phase, Rules};
+use yut_ai::Level;
+use yut_game::{Phase, Rules};
 
 use common::TestDb;
-use yutbot::store::Backend;
-use yutbot::table::core::{
+use yut_service::{Clock, Config, Problem, Service, Update};
+use yut_store::Backend;
+use yut_table::core::{
     Actor, Command, Lang, Notice, Player, Refusal, Settings, Status, LOBBY_IDLE_MS,
 };
-use yutbot::table::persist;
-use yutbot::table::service::{Clock, Config, Problem, Service, Update};
-use yutbot::table::view::{encode, NoPainter};
+use yut_table::persist;
+use yut_table::view::{encode, NoPainter};
 
 const GUILD: u64 = 1;
 
-async fn stored(svc: &Service, game: i64) -> Result<persist::Stored, yutbot::store::StoreError> {
+async fn stored(svc: &Service, game: i64) -> Result<persist::Stored, yut_store::StoreError> {
     persist::load(svc.store(), game).await
 }
 
@@ -92,12 +92,12 @@ async fn assert_replays(svc: &Service, game: i64) {
         .all(|e| e.played.is_none()));
     // A finished game's exported record verifies: every throw came from its seed.
     if stored.status == Status::Finished {
-        let played = yutbot::table::after::load(svc.store(), game, stored.guild)
+        let played = yut_service::after::load(svc.store(), game, stored.guild)
             .await
             .unwrap();
-        let json = yutbot::replay::record::Record::of(&played).to_json();
+        let json = yut_replay::record::Record::of(&played).to_json();
         assert_eq!(
-            yutbot::replay::record::verify(json.as_bytes()),
+            yut_replay::record::verify(json.as_bytes()),
             Ok(played.throws()),
             "the record of game {game} verifies"
         );
@@ -510,16 +510,13 @@ async fn stale_buttons_and_strangers_are_refused(backend: Backend) {
     // The other player and a stranger may not throw.
     let e = svc.click(ch, &other, &throw).await.unwrap_err();
     assert!(
-        matches!(
-            e,
-            Problem::Refused(yutbot::table::Refusal::NotYourTurn { .. })
-        ),
+        matches!(e, Problem::Refused(yut_table::Refusal::NotYourTurn { .. })),
         "{e:?}"
     );
     assert!(e.message(Lang::En).contains("turn"));
     let e = svc.click(ch, &carol(), &throw).await.unwrap_err();
     assert!(
-        matches!(e, Problem::Refused(yutbot::table::Refusal::NotSeated)),
+        matches!(e, Problem::Refused(yut_table::Refusal::NotSeated)),
         "{e:?}"
     );
     // Garbage and another game's buttons.
@@ -733,7 +730,7 @@ async fn stats_are_kept_per_server(backend: Backend) {
 }
 
 async fn house_rules_are_shown_kept_and_played(backend: Backend) {
-    use yutbot::game::{Action, Chip};
+    use yut_game::{Action, Chip};
     let Some(db) = TestDb::new(backend, "house-rules").await else {
         return;
     };
@@ -859,7 +856,7 @@ async fn an_abandoned_lobby_closes_and_frees_the_channel(backend: Backend) {
 /// another game, and a restart finds it there); a thread that never comes, or that may not
 /// be opened, leaves the game in the channel with the reason on its board.
 async fn a_game_moves_to_its_thread(backend: Backend) {
-    use yutbot::table::core::{Thread, THREAD_OPENING_MS};
+    use yut_table::core::{Thread, THREAD_OPENING_MS};
     let Some(db) = TestDb::new(backend, "threads").await else {
         return;
     };

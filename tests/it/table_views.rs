@@ -3,10 +3,10 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use yutbot::ai::Level;
-use yutbot::game::{Preset, Rules};
-use yutbot::table::core::{Actor, Command, Lang, Settings, Status, Table};
-use yutbot::table::view::{decode, encode, table_view, NoPainter, View};
+use yut_ai::Level;
+use yut_game::{Preset, Rules};
+use yut_table::core::{Actor, Command, Lang, Settings, Status, Table};
+use yut_table::view::{decode, encode, table_view, NoPainter, View};
 
 fn check_limits(v: &View) {
     assert!(v.text.chars().count() <= 2000, "content too long");
@@ -24,7 +24,7 @@ fn check_limits(v: &View) {
         for b in row {
             assert!(b.custom_id.len() <= 100, "{}", b.custom_id);
             assert!(b.label.chars().count() <= 80, "{}", b.label);
-            if let Some((game, _)) = yutbot::table::after::decode_after(&b.custom_id) {
+            if let Some((game, _)) = yut_service::after::decode_after(&b.custom_id) {
                 // A finished game's Replay, Analysis and Review buttons carry no version.
                 assert_eq!(Some(game), v.game);
                 continue;
@@ -232,7 +232,7 @@ fn refusals_leave_the_table_unchanged() {
 
 #[test]
 fn leave_gives_up_a_lobby_seat_and_hands_a_running_seat_to_a_bot() {
-    use yutbot::table::core::Player;
+    use yut_table::core::Player;
     let host = Actor::user(1, "Ann");
     let zed = Actor::user(9, "Zed");
     let mut t = Table::new(
@@ -271,7 +271,7 @@ fn keep_present(t: &mut Table, now: i64) {
         .iter()
         .filter(|s| s.away)
         .filter_map(|s| match &s.player {
-            yutbot::table::core::Player::Human { user, name } => Some(Actor::user(*user, name)),
+            yut_table::core::Player::Human { user, name } => Some(Actor::user(*user, name)),
             _ => None,
         })
         .collect();
@@ -285,7 +285,7 @@ fn keep_present(t: &mut Table, now: i64) {
 /// a bot's choice does not draw from the table's throw stream.
 #[test]
 fn bot_turns_replay_from_the_recorded_action() {
-    use yutbot::game::{Action, Phase};
+    use yut_game::{Action, Phase};
     let host = Actor::user(1, "Ann");
     let mut t = Table::new(
         1,
@@ -560,7 +560,7 @@ fn the_host_picks_the_mode_in_the_lobby() {
 /// starts with the rules shown.
 #[test]
 fn the_host_picks_the_preset_in_the_lobby() {
-    use yutbot::game::{OptionValue, Preset};
+    use yut_game::{OptionValue, Preset};
     let host = Actor::user(1, "Ann");
     let zed = Actor::user(9, "Zed");
     let mut s = settings(Preset::Standard, false, 2, Lang::En);
@@ -642,7 +642,7 @@ fn the_host_picks_the_preset_in_the_lobby() {
 /// after the deadline closes the lobby; the closed lobby says why and offers to open again.
 #[test]
 fn an_idle_lobby_closes_itself() {
-    use yutbot::table::core::LOBBY_IDLE_MS;
+    use yut_table::core::LOBBY_IDLE_MS;
     let host = Actor::user(1, "Ann");
     let zed = Actor::user(9, "Zed");
     let mut t = Table::new(
@@ -688,8 +688,8 @@ fn an_idle_lobby_closes_itself() {
 /// and where the others stand (stacks counted), the results held and who is to act.
 #[test]
 fn the_board_is_described_for_screen_readers() {
-    use yutbot::game::{Phase, Unit};
-    use yutbot::table::view::board_alt;
+    use yut_game::{Phase, Unit};
+    use yut_table::view::board_alt;
     let host = Actor::user(1, "Ann");
     let zed = Actor::user(9, "Zed");
     let mut t = Table::new(
@@ -750,7 +750,7 @@ fn the_board_is_described_for_screen_readers() {
 /// "Fill empty seats" fills with the level of the bot seated last (Normal before any).
 #[test]
 fn fill_uses_the_level_of_the_last_bot_added() {
-    use yutbot::table::core::Player;
+    use yut_table::core::Player;
     let host = Actor::user(1, "Ann");
     let mut t = Table::new(
         1,
@@ -806,7 +806,7 @@ fn fill_uses_the_level_of_the_last_bot_added() {
 /// marks are numbers, never seat letters.
 #[test]
 fn bot_turns_offer_no_action_buttons() {
-    use yutbot::table::paint::frame_of;
+    use yut_table::paint::frame_of;
     let ann = Actor::user(1, "Ann");
     let mut t = Table::new(
         1,
@@ -897,7 +897,7 @@ fn bot_turns_offer_no_action_buttons() {
             // Ann plays her own turn.
             let g = t.game.as_ref().unwrap();
             let cmd = match g.phase() {
-                yutbot::game::Phase::Throw => Command::Throw,
+                yut_game::Phase::Throw => Command::Throw,
                 _ => Command::Move {
                     mv: g.legal_moves()[0],
                 },
@@ -1061,7 +1061,7 @@ fn turn_pings_speak_the_players_language() {
         let who = if t.acting() == Some(0) { &host } else { &zed };
         let g = t.game.as_ref().unwrap();
         let cmd = match g.phase() {
-            yutbot::game::Phase::Throw => Command::Throw,
+            yut_game::Phase::Throw => Command::Throw,
             _ => Command::Move {
                 mv: g.legal_moves()[0],
             },
@@ -1077,7 +1077,7 @@ fn turn_pings_speak_the_players_language() {
 /// language it is shown in, and a line stored by an earlier version still loads and shows.
 #[test]
 fn a_stored_notice_is_said_in_the_language_it_is_shown_in() {
-    use yutbot::table::core::Notice;
+    use yut_table::core::Notice;
     let host = Actor::user(1, "Ann");
     let zed = Actor::user(9, "Zed");
     let mut t = Table::new(

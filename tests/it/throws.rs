@@ -2,8 +2,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
-use yutbot::game::throw::odds;
-use yutbot::game::{Chip, Rules, Toss};
+use yut_game::throw::odds;
+use yut_game::{Chip, Rules, Toss};
 
 fn chi_square(rules: &Rules, seed: u64) -> (f64, usize) {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
@@ -50,7 +50,7 @@ fn standard_odds() {
 
 #[test]
 fn yunnori_odds() {
-    let r = Rules::preset(yutbot::game::Preset::Yunnori);
+    let r = Rules::preset(yut_game::Preset::Yunnori);
     assert_eq!(r.flat_p, 0.5);
     let (chi, df) = chi_square(&r, 2);
     assert!(chi < critical(df), "chi2 = {chi}");

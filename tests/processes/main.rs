@@ -18,7 +18,7 @@ use std::fs::File;
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-use yutbot::store::{Backend, GameRow, ShardSet, Store};
+use yut_store::{Backend, GameRow, ShardSet, Store};
 
 const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
 const BOB: (u64, &str, u64) = (222, "Bob", 0x400 | 0x800);
@@ -96,7 +96,7 @@ impl Procs {
             .env("DISCORD_API_URL", &self.api)
             .env("DATABASE_URL", &self.db)
             .env("TURN_SECONDS", "30")
-            .env("RUST_LOG", "info,yutbot=debug")
+            .env("RUST_LOG", "info,yutbot=debug,yut_service=debug")
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::from(out))
@@ -336,7 +336,7 @@ async fn leases(store: &Store) -> Vec<(String, i64)> {
 }
 
 /// A game's log has versions 0 (its creation), 1, 2, … with no gap and no repeat.
-async fn assert_log_consecutive(store: &Store, game: i64) -> Vec<yutbot::store::LogRow> {
+async fn assert_log_consecutive(store: &Store, game: i64) -> Vec<yut_store::LogRow> {
     let log = store.log(game).await.unwrap();
     let versions: Vec<u64> = log.iter().map(|r| r.version).collect();
     let want: Vec<u64> = (0..log.len() as u64).collect();

@@ -5,7 +5,7 @@
 //! `YUTBOT_REQUIRE_POSTGRES=1` (set by `.ci/run`), which makes them fail instead.
 #![allow(dead_code)]
 
-use yutbot::store::{Backend, Store};
+use yut_store::{Backend, Store};
 
 pub const DEFAULT_PG: &str = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -55,8 +55,7 @@ impl TestDb {
                 let (a, n) = (admin.clone(), name.clone());
                 // The blocking thread keeps a paused test clock from jumping past the
                 // connection's timeouts while the server answers.
-                let made =
-                    off_clock(async move { yutbot::store::create_scratch(&a, &n).await }).await;
+                let made = off_clock(async move { yut_store::create_scratch(&a, &n).await }).await;
                 let made_url = match made {
                     Ok(url) => url,
                     Err(e) if postgres_required() => {
@@ -92,8 +91,7 @@ impl TestDb {
     pub async fn cleanup(self) {
         if let Some(name) = self.pg_name {
             let admin = pg_admin_url();
-            let _ =
-                off_clock(async move { yutbot::store::drop_scratch(&admin, &name).await }).await;
+            let _ = off_clock(async move { yut_store::drop_scratch(&admin, &name).await }).await;
         }
     }
 }
@@ -115,21 +113,21 @@ macro_rules! on_both_backends {
     (paused: $($name:ident),* $(,)?) => {
         mod sqlite {
             $(#[tokio::test(start_paused = true)]
-            async fn $name() { super::$name(yutbot::store::Backend::Sqlite).await })*
+            async fn $name() { super::$name(yut_store::Backend::Sqlite).await })*
         }
         mod postgres {
             $(#[tokio::test(start_paused = true)]
-            async fn $name() { super::$name(yutbot::store::Backend::Postgres).await })*
+            async fn $name() { super::$name(yut_store::Backend::Postgres).await })*
         }
     };
     (real: $($name:ident),* $(,)?) => {
         mod sqlite {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(yutbot::store::Backend::Sqlite).await })*
+            async fn $name() { super::$name(yut_store::Backend::Sqlite).await })*
         }
         mod postgres {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(yutbot::store::Backend::Postgres).await })*
+            async fn $name() { super::$name(yut_store::Backend::Postgres).await })*
         }
     };
 }

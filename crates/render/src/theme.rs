@@ -1,0 +1,163 @@
+//! Colours and layout: one traditional theme (hanji paper on dark wood, ink lines).
+
+use super::canvas::Rgb;
+use yut_game::board::POINT_INFO;
+use yut_game::Point;
+
+pub const WOOD: Rgb = Rgb::hex(0x5C3A21);
+pub const WOOD_DARK: Rgb = Rgb::hex(0x3E2614);
+pub const PAPER: Rgb = Rgb::hex(0xECD6A8);
+pub const PAPER_EDGE: Rgb = Rgb::hex(0xD9BC84);
+pub const INK: Rgb = Rgb::hex(0x2B1D14);
+pub const INK_SOFT: Rgb = Rgb::hex(0x6E5440);
+pub const POINT_FILL: Rgb = Rgb::hex(0xF8EEDA);
+pub const CREAM: Rgb = Rgb::hex(0xFBF3E2);
+pub const PANEL: Rgb = Rgb::hex(0xF3E6CB);
+pub const WHITE: Rgb = Rgb::hex(0xFFFFFF);
+/// Legal destinations of the selected chip; used for nothing else on the board.
+pub const HIGHLIGHT: Rgb = Rgb::hex(0xFFC21A);
+pub const CAPTURE: Rgb = Rgb::hex(0xC8102E);
+pub const FINISH: Rgb = Rgb::hex(0x2E7D32);
+pub const AWAY: Rgb = Rgb::hex(0x8A8A8A);
+pub const STICK_FLAT: Rgb = Rgb::hex(0xF4E2BC);
+pub const STICK_ROUND: Rgb = Rgb::hex(0xA0662F);
+
+/// Side colours (Okabe–Ito, distinguishable with colour-blindness), each with its own shape
+/// and letter too.
+pub const SIDE: [Rgb; 4] = [
+    Rgb::hex(0xD55E00),
+    Rgb::hex(0x0072B2),
+    Rgb::hex(0x009E73),
+    Rgb::hex(0xCC79A7),
+];
+pub const SIDE_LETTER: [&str; 4] = ["A", "B", "C", "D"];
+
+pub fn side_dark(s: usize) -> Rgb {
+    SIDE[s % 4].mix(INK, 0.45)
+}
+
+pub const W: i32 = 800;
+pub const PANEL_W: i32 = 388;
+pub const PANEL_H: i32 = 76;
+pub const PANEL_GAP: i32 = 8;
+pub const BOARD: i32 = 800;
+pub const FOOTER: i32 = 170;
+/// Board coordinates: the unit square maps to [P0, P0 + SPAN] inside the board area.
+/// SPAN is a multiple of 30 so that every point (fifths and sixths) sits on a whole pixel;
+/// the +0.5 in `point_xy` centres odd-width lines on pixels, which keeps them crisp.
+pub const P0: f32 = 105.0;
+pub const SPAN: f32 = 570.0;
+pub const PAPER_INSET: f32 = 20.0;
+pub const POINT_R: f32 = 15.0;
+pub const STATION_R: f32 = 26.0;
+pub const PIECE_R: f32 = 24.0;
+
+/// Rows of seat panels: one for 2 seats, two for 3 or 4.
+pub fn rows_for(seats: u8) -> i32 {
+    if seats > 2 {
+        2
+    } else {
+        1
+    }
+}
+
+pub fn header(rows: i32) -> i32 {
+    PANEL_GAP + rows * (PANEL_H + PANEL_GAP)
+}
+
+pub fn height(rows: i32) -> i32 {
+    header(rows) + BOARD + FOOTER
+}
+
+/// Canvas coordinates of a point.
+pub fn point_xy(p: Point, rows: i32) -> (f32, f32) {
+    let info = &POINT_INFO[p as usize % POINT_INFO.len()];
+    (
+        (P0 + info.x * SPAN).round() + 0.5,
+        header(rows) as f32 + (P0 + info.y * SPAN).round() + 0.5,
+    )
+}
+
+/// Where "home" (pieces gone round) is drawn: beside 참먹이, outside the square.
+pub fn home_xy(rows: i32) -> (f32, f32) {
+    (P0 + SPAN + 60.5, header(rows) as f32 + P0 + SPAN + 60.5)
+}
+
+pub fn is_station(p: Point) -> bool {
+    matches!(p, 0 | 5 | 10 | 15 | 22)
+}
+
+/// Top-left of seat `seat`'s panel.
+pub fn panel_xy(seat: u8) -> (i32, i32) {
+    let col = (seat % 2) as i32;
+    let row = (seat / 2) as i32;
+    (
+        PANEL_GAP + col * (PANEL_W + PANEL_GAP),
+        PANEL_GAP + row * (PANEL_H + PANEL_GAP),
+    )
+}
+
+/// Key colours and ramps for the palette.
+pub fn palette_spec() -> (Vec<Rgb>, Vec<(Rgb, Rgb, u8)>) {
+    let mut keys = vec![
+        WOOD,
+        WOOD_DARK,
+        PAPER,
+        PAPER_EDGE,
+        INK,
+        INK_SOFT,
+        POINT_FILL,
+        CREAM,
+        PANEL,
+        WHITE,
+        HIGHLIGHT,
+        CAPTURE,
+        FINISH,
+        AWAY,
+        STICK_FLAT,
+        STICK_ROUND,
+    ];
+    for (s, &c) in SIDE.iter().enumerate() {
+        keys.push(c);
+        keys.push(side_dark(s));
+    }
+    // Common emoji tones (faces, hearts, skies, leaves), for names with colour emoji.
+    for c in [
+        0xFFCA28, 0xF59E0B, 0xF4C7A1, 0xE53935, 0xF48FB1, 0x64B5F6, 0x7CB342, 0x9C6ADE, 0x8D6E63,
+        0x9E9E9E, 0xEEEEEE, 0x424242,
+    ] {
+        keys.push(Rgb::hex(c));
+    }
+    let mut ramps = vec![];
+    // Ink and text on every background.
+    for bg in [PAPER, WOOD, PANEL, POINT_FILL, CREAM, HIGHLIGHT, WOOD_DARK] {
+        ramps.push((INK, bg, 3));
+    }
+    for bg in [WOOD, WOOD_DARK, INK, CAPTURE, FINISH, INK_SOFT] {
+        ramps.push((CREAM, bg, 3));
+    }
+    ramps.push((WOOD, WOOD_DARK, 2));
+    ramps.push((PAPER, PAPER_EDGE, 2));
+    ramps.push((PAPER, WOOD_DARK, 3));
+    ramps.push((PAPER, POINT_FILL, 1));
+    ramps.push((INK_SOFT, PAPER, 3));
+    ramps.push((INK_SOFT, PANEL, 3));
+    ramps.push((HIGHLIGHT, PAPER, 3));
+    ramps.push((HIGHLIGHT, PANEL, 3));
+    ramps.push((HIGHLIGHT, WOOD, 3));
+    ramps.push((CAPTURE, PAPER, 3));
+    ramps.push((FINISH, PAPER, 2));
+    ramps.push((AWAY, PANEL, 2));
+    ramps.push((STICK_FLAT, STICK_ROUND, 3));
+    ramps.push((STICK_ROUND, WOOD, 2));
+    ramps.push((STICK_FLAT, WOOD, 2));
+    for (s, &c) in SIDE.iter().enumerate() {
+        ramps.push((c, PAPER, 4));
+        ramps.push((c, WHITE, 3));
+        ramps.push((c, side_dark(s), 2));
+        ramps.push((side_dark(s), PAPER, 3));
+        ramps.push((c, PANEL, 3));
+        ramps.push((c, INK, 2));
+    }
+    (keys, ramps)
+}

@@ -1,0 +1,278 @@
+//! After a game: what `/yut replay`, `/yut history` and the buttons on a finished board ask
+//! for, over the store. Loading is async; drawing and Master's analysis are CPU work and run
+//! on the blocking pool (`tokio::task::spawn_blocking`), never on the async runtime.
+
+use yut_replay::anim::{self, Options, Replay};
+use yut_replay::record::Record;
+use yut_replay::words::words;
+use yut_replay::{chart, review, walk, Played};
+use yut_store::{PastGame, Store, StoreError};
+pub use yut_table::after::{buttons, commitment_line, seed_line};
+use yut_table::core::{Lang, Status, Table};
+pub use yut_table::custom_id::{decode_after, encode_after, AfterButton};
+use yut_table::persist;
+use yut_text::say;
+
+/// Why a replay, an analysis or a review is refused (shown privately).
+#[derive(Debug)]
+pub enum AfterProblem {
+    /// No game with that number.
+    NoSuchGame,
+    /// The channel has no finished game.
+    NoFinishedGame,
+    /// The game belongs to another server.
+    OtherServer,
+    /// The game is in its lobby or being played.
+    Running,
+    /// The game was stopped before it began.
+    NotStarted,
+    /// The person asking for a review did not play in the game.
+    NotPlaying,
+    /// The stored log does not replay (a bug or a damaged database).
+    Broken(String),
+    Storage(StoreError),
+}
+
+impl AfterProblem {
+    pub fn message(&self, lang: Lang) -> String {
+        use AfterProblem::*;
+        let key = match self {
+            NoSuchGame => "after-no-such-game",
+            NoFinishedGame => "after-no-finished-game",
+            OtherServer => "after-other-server",
+            Running => "after-running",
+            NotStarted => "after-not-started",
+            NotPlaying => return words(lang).not_playing.into(),
+            Broken(_) => "after-broken",
+            Storage(_) => "after-storage",
+        };
+        say(lang, key, &[])
+    }
+}
+
+impl From<StoreError> for AfterProblem {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => AfterProblem::NoSuchGame,
+            e => AfterProblem::Storage(e),
+        }
+    }
+}
+
+/// The game to show: `game` if given, else the channel's last finished game.
+pub async fn pick(store: &Store, channel: u64, game: Option<i64>) -> Result<i64, AfterProblem> {
+    match game {
+        Some(g) => Ok(g),
+        None => store
+            .last_finished_in_channel(channel)
+            .await?
+            .ok_or(AfterProblem::NoFinishedGame),
+    }
+}
+
+/// A finished game of this server, replayed from its genesis and whole log.
+pub async fn load(store: &Store, game: i64, guild: u64) -> Result<Played, AfterProblem> {
+    let now = persist::load(store, game).await?;
+    if now.table.guild != guild {
+        return Err(AfterProblem::OtherServer);
+    }
+    match now.table.status {
+        Status::Lobby | Status::Playing => return Err(AfterProblem::Running),
+        Status::Stopped if now.table.game.is_none() => return Err(AfterProblem::NotStarted),
+        _ => {}
+    }
+    let genesis: Table = persist::parse_state(&store.genesis(game).await?)?;
+    let log = persist::log(store, game).await?;
+    let played = tokio::task::spawn_blocking(move || walk(&genesis, &log))
+        .await
+        .map_err(|e| AfterProblem::Broken(e.to_string()))?
+        .map_err(|e| AfterProblem::Broken(e.to_string()))?;
+    if played.last.version != now.table.version {
+        return Err(AfterProblem::Broken(format!(
+            "game {game}: the log replays to version {}, the game is at {}",
+            played.last.version, now.table.version
+        )));
+    }
+    Ok(played)
+}
+
+/// The files `/yut replay` and the Replay button post.
+#[derive(Debug, Clone)]
+pub struct ReplayFiles {
+    pub game: i64,
+    pub replay: Replay,
+    /// The record (JSON) to check with `yutbot verify`.
+    pub record: String,
+    /// The message that goes with them.
+    pub text: String,
+}
+
+/// Replay files of a replayed game (CPU work: call off the runtime).
+pub fn replay_files(played: &Played, limit: usize) -> ReplayFiles {
+    let lang = played.lang();
+    let w = words(lang);
+    let replay = anim::replay_gif(
+        played,
+        Options {
+            limit,
+            ..Options::default()
+        },
+    );
+    let record = Record::of(played);
+    let mut text = format!(
+        "🎞️ {} #{} · {} {} · {}s",
+        w.replay_of, played.last.id, replay.shown, w.actions_axis, replay.seconds
+    );
+    if replay.thinned {
+        text.push_str(&format!(" ({})", w.thinned));
+    }
+    if let (Some(c), Some(s)) = (&record.commitment, &record.seed) {
+        text.push('\n');
+        text.push_str(&say(
+            lang,
+            "after-replay-seed",
+            &[("seed", s.into()), ("commitment", c.into())],
+        ));
+    }
+    ReplayFiles {
+        game: played.last.id,
+        replay,
+        record: record.to_json(),
+        text,
+    }
+}
+
+/// `/yut replay`: the replay of `game` (default: the channel's last finished game).
+pub async fn replay(
+    store: &Store,
+    guild: u64,
+    channel: u64,
+    game: Option<i64>,
+    limit: usize,
+) -> Result<ReplayFiles, AfterProblem> {
+    let id = pick(store, channel, game).await?;
+    let played = load(store, id, guild).await?;
+    tokio::task::spawn_blocking(move || replay_files(&played, limit))
+        .await
+        .map_err(|e| AfterProblem::Broken(e.to_string()))
+}
+
+/// The win-chance chart of a game: the PNG and a line about its turning point.
+pub async fn analysis(
+    store: &Store,
+    guild: u64,
+    game: i64,
+) -> Result<(Vec<u8>, String), AfterProblem> {
+    let played = load(store, game, guild).await?;
+    tokio::task::spawn_blocking(move || {
+        let lang = played.lang();
+        let c = chart::chances(&played);
+        (
+            chart::chart_png(&played, &c, lang),
+            chart::chart_summary(&played, &c, lang),
+        )
+    })
+    .await
+    .map_err(|e| AfterProblem::Broken(e.to_string()))
+}
+
+/// One person's review of a game: the text and a small board for each decision.
+pub async fn my_review(
+    store: &Store,
+    guild: u64,
+    game: i64,
+    user: u64,
+    lang: Lang,
+) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+    let played = load(store, game, guild).await?;
+    if !played
+        .steps
+        .iter()
+        .any(|s| s.table.seats.iter().any(|x| x.player.user() == Some(user)))
+    {
+        return Err(AfterProblem::NotPlaying);
+    }
+    tokio::task::spawn_blocking(move || review_of(&played, user, lang))
+        .await
+        .map_err(|e| AfterProblem::Broken(e.to_string()))?
+}
+
+/// `my_review` of a replayed game (CPU work).
+pub fn review_of(
+    played: &Played,
+    user: u64,
+    lang: Lang,
+) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+    let all = review::reviews(played);
+    let mine: Vec<_> = all.iter().filter(|r| r.user == user).collect();
+    if mine.is_empty() {
+        // Seated, but every move was the bot's (auto-play, away, a seat handed over).
+        let name = played
+            .last
+            .seats
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.player.user() == Some(user))
+            .map(|(i, s)| s.name(i, lang))
+            .unwrap_or_default();
+        let empty = review::Review {
+            seat: 0,
+            user,
+            name,
+            examined: 0,
+            worst: vec![],
+        };
+        return Ok((review::review_text(&empty, played.last.id, lang), vec![]));
+    }
+    let mut text = String::new();
+    let mut pngs = vec![];
+    for r in mine {
+        text.push_str(&review::review_text(r, played.last.id, lang));
+        pngs.extend(
+            r.worst
+                .iter()
+                .filter_map(|d| review::decision_png(played, d)),
+        );
+    }
+    Ok((text, pngs))
+}
+
+/// `/yut history`: the last finished games of a server (only `user`'s, if given).
+pub async fn history(
+    store: &Store,
+    guild: u64,
+    user: Option<u64>,
+    limit: u32,
+) -> Result<Vec<PastGame>, AfterProblem> {
+    Ok(store.history(guild, user, limit).await?)
+}
+
+/// The history as text, one line per game: number, date, players (winners in bold).
+pub fn history_text(games: &[PastGame], lang: Lang) -> String {
+    if games.is_empty() {
+        return say(lang, "after-history-empty", &[]);
+    }
+    let mut s = say(lang, "after-history-title", &[]);
+    s.push('\n');
+    for g in games {
+        let players: Vec<String> = g
+            .seats
+            .iter()
+            .map(|p| {
+                if p.team == g.winner_side {
+                    format!("**{}** 🏆", p.name)
+                } else {
+                    p.name.clone()
+                }
+            })
+            .collect();
+        let mode = if g.teams { " · 2v2" } else { "" };
+        s.push_str(&format!(
+            "`#{}` <t:{}:d>{mode} · {}\n",
+            g.game,
+            g.finished_ms / 1000,
+            players.join(", ")
+        ));
+    }
+    s
+}

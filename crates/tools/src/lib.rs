@@ -1,0 +1,13 @@
+//! Developer tools, kept out of the bot: tournaments (`sim`), training (`train`), the board
+//! gallery, the scenario runner and the benchmarks. The `yut-tools` binary runs them; tests
+//! use the same functions.
+
+pub mod engine_bench;
+pub mod gallery;
+pub mod rating_bench;
+pub mod replay_bench;
+pub mod replay_sim;
+pub mod scenario;
+pub mod sim;
+pub mod table_bench;
+pub mod train;

@@ -1,0 +1,590 @@
+//! `yutbot bench table`: many concurrent bot games through the service with a real database
+//! (SQLite or PostgreSQL) and the renderer, then a restart on the same database; with
+//! `--processes N`, N processes of the bot on one database, each driving its own shard's
+//! games, then one of them killed (SIGKILL) and started again.
+
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, VecDeque};
+use std::io::BufRead;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use yut_ai::Level;
+use yut_service::demo::{settings, temp_db};
+use yut_service::{Clock, Config, LeaseConfig, Problem, Service, Update};
+use yut_store::{self as store, Backend, GameStatus, ShardSet, Store};
+use yut_table::core::{Actor, Command, Lang};
+use yut_table::paint::RenderPainter;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    pub games: usize,
+    pub seconds: f64,
+    pub bot_delay_ms: u32,
+    pub sends_per_s: u32,
+    /// None or `sqlite`: a fresh SQLite file; a `postgres://` URL: a scratch database made
+    /// on that server for the run and dropped after it.
+    pub database: Option<String>,
+}
+
+/// What one run measured.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct TableBench {
+    pub games: usize,
+    pub actions: usize,
+    pub seconds: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub rss_mb: f64,
+    pub restart_ms: f64,
+    pub restarted: usize,
+    /// Boards drawn by the paced consumer.
+    pub shown: usize,
+    /// Clicks by the hosts who stayed (each answered with a drawn board).
+    pub clicks: usize,
+    /// Payload bytes the commits wrote, per action.
+    pub bytes_per_action: f64,
+    /// The average size of a game's full state at the end (what every action wrote before
+    /// snapshots).
+    pub state_bytes: f64,
+    /// Command-to-persisted latencies, µs (for merging runs of several processes).
+    #[serde(default)]
+    pub latencies_us: Vec<u32>,
+}
+
+/// A database for one run, removed afterwards.
+struct Scratch {
+    url: String,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Dir(std::path::PathBuf),
+    Postgres { server: String, name: String },
+}
+
+impl Scratch {
+    async fn new(database: Option<&str>) -> anyhow::Result<Scratch> {
+        match database {
+            Some(url) if Backend::of_url(url) == Some(Backend::Postgres) => {
+                let name = format!("yutbot_bench_{}", std::process::id());
+                let made = store::create_scratch(url, &name).await?;
+                Ok(Scratch {
+                    url: made,
+                    cleanup: Cleanup::Postgres {
+                        server: url.to_string(),
+                        name,
+                    },
+                })
+            }
+            None | Some("sqlite") => {
+                let (dir, url) = temp_db("bench")?;
+                Ok(Scratch {
+                    url,
+                    cleanup: Cleanup::Dir(dir),
+                })
+            }
+            Some(other) => anyhow::bail!(
+                "--database {other:?}: give `sqlite` or a postgres:// URL (a scratch database is made on that server)"
+            ),
+        }
+    }
+
+    async fn remove(self) {
+        match self.cleanup {
+            Cleanup::Dir(d) => {
+                let _ = std::fs::remove_dir_all(d);
+            }
+            Cleanup::Postgres { server, name } => {
+                if let Err(e) = store::drop_scratch(&server, &name).await {
+                    eprintln!("note: could not drop the scratch database {name}: {e}");
+                }
+            }
+        }
+    }
+}
+
+fn rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| {
+                l.split_whitespace()
+                    .nth(1)
+                    .and_then(|kb| kb.parse::<f64>().ok())
+            })
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((p / 100.0) * (sorted.len() - 1) as f64).round() as usize] as f64 / 1000.0
+}
+
+/// Where a run's games are: game `i` is in channel `channel0 + i`, in server `guild(i)`.
+struct Layout {
+    channel0: u64,
+    shards: ShardSet,
+    worker: u32,
+}
+
+impl Layout {
+    fn guild(&self, i: usize) -> u64 {
+        // A server on this worker's shard: (guild >> 22) % count == worker.
+        ((i as u64 * self.shards.count as u64 + self.worker as u64) << 22) | 1
+    }
+}
+
+/// Show the boards like the Discord layer does (without the network): newest per game,
+/// drawn on a blocking thread, at most `sends_per_s` a second. Returns the boards drawn.
+fn show_boards(
+    svc: Service,
+    mut updates: tokio::sync::mpsc::UnboundedReceiver<Update>,
+    sends_per_s: u32,
+    mut stop: tokio::sync::oneshot::Receiver<()>,
+) -> tokio::task::JoinHandle<usize> {
+    tokio::spawn(async move {
+        let mut latest: HashMap<i64, Update> = HashMap::new();
+        let mut queue: VecDeque<i64> = VecDeque::new();
+        let gap = Duration::from_secs_f64(1.0 / sends_per_s.max(1) as f64);
+        let mut tick = tokio::time::interval(gap);
+        let mut shown = 0usize;
+        loop {
+            tokio::select! {
+                _ = &mut stop => break,
+                u = updates.recv() => match u {
+                    Some(u) => {
+                        let game = u.game;
+                        if latest.insert(game, u).is_none() {
+                            queue.push_back(game);
+                        }
+                    }
+                    None => break,
+                },
+                _ = tick.tick() => {
+                    let Some(u) = queue.pop_front().and_then(|g| latest.remove(&g)) else {
+                        continue;
+                    };
+                    let svc = svc.clone();
+                    let drawn = tokio::task::spawn_blocking(move || svc.render(&u).png.is_some())
+                        .await
+                        .unwrap_or(false);
+                    shown += drawn as usize;
+                }
+            }
+        }
+        shown
+    })
+}
+
+/// Open the games, play them for `seconds` and measure. The service keeps running.
+async fn play(
+    svc: &Service,
+    latencies: &Arc<Mutex<Vec<u32>>>,
+    o: &BenchOptions,
+    layout: &Layout,
+) -> anyhow::Result<TableBench> {
+    let problem = |p: Problem| anyhow::anyhow!(p.message(Lang::En));
+    let games = o.games;
+    for g in 0..games {
+        let ch = layout.channel0 + g as u64;
+        let host = Actor::user(10_000 + g as u64, "Bench host");
+        svc.create(
+            layout.guild(g),
+            ch,
+            &host,
+            settings(4, o.bot_delay_ms, Lang::En),
+        )
+        .await
+        .map_err(problem)?;
+        svc.command(
+            ch,
+            &host,
+            Command::FillBots {
+                level: Level::Normal,
+            },
+        )
+        .await
+        .map_err(problem)?;
+        svc.command(ch, &host, Command::Start)
+            .await
+            .map_err(problem)?;
+        // Every tenth game keeps its host, who clicks (each click answers with a drawn board).
+        if g % 10 != 0 {
+            svc.command(ch, &host, Command::Resign)
+                .await
+                .map_err(problem)?;
+        }
+    }
+    latencies.lock().expect("latency lock").clear();
+    let bytes0 = svc.store().bytes_written();
+    let start = Instant::now();
+    let clicker = {
+        let svc = svc.clone();
+        let until = start + Duration::from_secs_f64(o.seconds);
+        let channel0 = layout.channel0;
+        tokio::spawn(async move {
+            let mut clicks = 0usize;
+            while Instant::now() < until {
+                for g in (0..games).step_by(10) {
+                    let ch = channel0 + g as u64;
+                    let Some(t) = svc.table(ch).await else {
+                        continue;
+                    };
+                    if t.acting() != Some(0) {
+                        continue;
+                    }
+                    let Some(game) = t.game.as_ref() else {
+                        continue;
+                    };
+                    let cmd = match game.phase() {
+                        yut_game::Phase::Throw => Command::Throw,
+                        _ => match game.legal_moves().first() {
+                            Some(m) => Command::Move { mv: *m },
+                            None => continue,
+                        },
+                    };
+                    let host = Actor::user(10_000 + g as u64, "Bench host");
+                    let id = yut_table::view::encode(t.id, t.version, &cmd);
+                    if svc.click(ch, &host, &id).await.is_ok() {
+                        clicks += 1;
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            clicks
+        })
+    };
+    tokio::time::sleep(Duration::from_secs_f64(o.seconds)).await;
+    let clicks = clicker.await.unwrap_or(0);
+    let elapsed = start.elapsed().as_secs_f64();
+    let mut lat = std::mem::take(&mut *latencies.lock().expect("latency lock"));
+    let bytes = svc.store().bytes_written() - bytes0;
+    lat.sort_unstable();
+    // The size of a full state, averaged over the games still running.
+    let (mut state_sum, mut states) = (0usize, 0usize);
+    for g in 0..games {
+        if let Some(t) = svc.table(layout.channel0 + g as u64).await {
+            state_sum += yut_table::persist::state_text(&t).map_or(0, |s| s.len());
+            states += 1;
+        }
+    }
+    Ok(TableBench {
+        games,
+        actions: lat.len(),
+        seconds: elapsed,
+        p50_ms: percentile(&lat, 50.0),
+        p99_ms: percentile(&lat, 99.0),
+        rss_mb: rss_mb(),
+        bytes_per_action: bytes as f64 / lat.len().max(1) as f64,
+        state_bytes: state_sum as f64 / states.max(1) as f64,
+        clicks,
+        latencies_us: lat,
+        ..TableBench::default()
+    })
+}
+
+fn bench_config(latencies: &Arc<Mutex<Vec<u32>>>) -> Config {
+    Config {
+        latencies: Some(latencies.clone()),
+        ..Config::default()
+    }
+}
+
+/// One process: `games` concurrent games for `seconds` (four bots, or in every tenth game a
+/// host who clicks and three bots), then a restart on the same database, timed.
+pub async fn bench(o: &BenchOptions) -> anyhow::Result<TableBench> {
+    let db = Scratch::new(o.database.as_deref()).await?;
+    let result = bench_on(&db.url, o).await;
+    db.remove().await;
+    result
+}
+
+async fn bench_on(url: &str, o: &BenchOptions) -> anyhow::Result<TableBench> {
+    let latencies = Arc::new(Mutex::new(Vec::new()));
+    let store = Store::open(url).await?;
+    let (svc, updates) = Service::start(
+        store,
+        Arc::new(RenderPainter),
+        Clock::system(),
+        bench_config(&latencies),
+        11,
+    )
+    .await?;
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let drain = show_boards(svc.clone(), updates, o.sends_per_s, stop_rx);
+    let layout = Layout {
+        channel0: 1_000,
+        shards: ShardSet::ALL,
+        worker: 0,
+    };
+    let mut b = play(&svc, &latencies, o, &layout).await?;
+    svc.shutdown().await;
+    let _ = stop_tx.send(());
+    b.shown = drain.await.unwrap_or(0);
+    drop(svc);
+    // Restart on the same database: every active game is loaded and its timer re-armed.
+    let t0 = Instant::now();
+    let store = Store::open(url).await?;
+    let (svc2, _updates2) = Service::start(
+        store.clone(),
+        Arc::new(RenderPainter),
+        Clock::system(),
+        Config::default(),
+        12,
+    )
+    .await?;
+    b.restarted = svc2.running();
+    b.restart_ms = t0.elapsed().as_secs_f64() * 1000.0;
+    svc2.shutdown().await;
+    let active = store
+        .active(ShardSet::ALL)
+        .await?
+        .iter()
+        .filter(|l| l.row.status == GameStatus::Playing)
+        .count();
+    store.close().await;
+    anyhow::ensure!(
+        b.restarted >= active,
+        "restart loaded {} of {active} games",
+        b.restarted
+    );
+    Ok(b)
+}
+
+/// What `--processes N` measured.
+#[derive(Debug, Clone)]
+pub struct ProcessesBench {
+    pub runs: Vec<TableBench>,
+    /// Together: actions per second (the sum of each process's rate), and the latencies of
+    /// every process merged.
+    pub actions_per_s: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    /// The killed process, started again: its active games, how many it resumed, and how long
+    /// that took from the new process's start (spawn to every game's actor running).
+    pub killed_games: usize,
+    pub resumed: usize,
+    pub resume_ms: f64,
+    /// Inside the restarted process: from opening the store to every game running.
+    pub resume_in_process_ms: f64,
+    /// Actions stored for the killed process's games before the kill and after the restart
+    /// (the restarted process adds to them; none may be missing).
+    pub logged_before: u64,
+    pub logged_after: u64,
+}
+
+const WORKER_LINE: &str = "bench-worker-result: ";
+const RESUME_LINE: &str = "bench-worker-resumed: ";
+
+fn instance(worker: u32, of: u32) -> String {
+    format!("bench-worker-{worker}-of-{of}")
+}
+
+/// Run `processes` copies of this program (`yutbot bench table --worker K --of N`), each
+/// driving `games` games on its own shard of one database; merge what they measured; then
+/// kill the last one with SIGKILL mid-game, start it again, and time how long its games take
+/// to resume.
+pub async fn bench_processes(o: &BenchOptions, processes: u32) -> anyhow::Result<ProcessesBench> {
+    let db = Scratch::new(o.database.as_deref()).await?;
+    let result = processes_on(&db.url, o, processes).await;
+    db.remove().await;
+    result
+}
+
+fn worker_command(url: &str, o: &BenchOptions, worker: u32, of: u32) -> std::process::Command {
+    let exe = std::env::current_exe().unwrap_or_else(|_| "yutbot".into());
+    let mut c = std::process::Command::new(exe);
+    c.args(["bench", "table", "--worker"])
+        .arg(worker.to_string())
+        .arg("--of")
+        .arg(of.to_string())
+        .arg("--worker-database")
+        .arg(url)
+        .arg("--games")
+        .arg(o.games.to_string())
+        .arg("--seconds")
+        .arg(o.seconds.to_string())
+        .arg("--bot-delay-ms")
+        .arg(o.bot_delay_ms.to_string())
+        .arg("--sends-per-s")
+        .arg(o.sends_per_s.to_string())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit());
+    c
+}
+
+/// Read a child's stdout until a line with `prefix`; the rest of its output is passed on.
+fn read_line_with(
+    child: &mut std::process::Child,
+    prefix: &'static str,
+) -> tokio::task::JoinHandle<anyhow::Result<String>> {
+    let out = child.stdout.take();
+    tokio::task::spawn_blocking(move || {
+        let out = out.ok_or_else(|| anyhow::anyhow!("no stdout"))?;
+        for line in std::io::BufReader::new(out).lines() {
+            let line = line?;
+            if let Some(rest) = line.strip_prefix(prefix) {
+                return Ok(rest.to_string());
+            }
+        }
+        anyhow::bail!("the worker ended without its result")
+    })
+}
+
+async fn processes_on(
+    url: &str,
+    o: &BenchOptions,
+    processes: u32,
+) -> anyhow::Result<ProcessesBench> {
+    // Migrate once before the workers start (they would race for it).
+    let store = Store::open(url).await?;
+    let mut children = Vec::new();
+    let mut readers = Vec::new();
+    for k in 0..processes {
+        let mut c = worker_command(url, o, k, processes).spawn()?;
+        readers.push(read_line_with(&mut c, WORKER_LINE));
+        children.push(c);
+    }
+    let mut runs = Vec::new();
+    for r in readers {
+        let line = r.await??;
+        runs.push(serde_json::from_str::<TableBench>(&line)?);
+    }
+    // Every worker is past its measurement and still playing: kill the last one mid-game.
+    let victim = processes - 1;
+    let shard = ShardSet::one(processes, victim);
+    let logged = |store: Store| async move {
+        let mut n = 0u64;
+        for l in store.active(shard).await? {
+            n += store.log(l.row.id).await?.len() as u64;
+        }
+        Ok::<u64, anyhow::Error>(n)
+    };
+    children[victim as usize].kill()?;
+    let _ = children[victim as usize].wait();
+    let logged_before = logged(store.clone()).await?;
+    let killed_games = store
+        .active(shard)
+        .await?
+        .iter()
+        .filter(|l| l.row.status == GameStatus::Playing)
+        .count();
+    let t0 = Instant::now();
+    let mut again = worker_command(url, o, victim, processes);
+    again.arg("--resume");
+    let mut c = again.spawn()?;
+    let line = read_line_with(&mut c, RESUME_LINE).await??;
+    let resume_ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let (resumed, in_process_ms): (usize, f64) = serde_json::from_str(&line)?;
+    // Let the resumed games play a moment, then stop every worker cleanly.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    children[victim as usize] = c;
+    for c in &mut children {
+        terminate(c);
+    }
+    for c in &mut children {
+        let _ = c.wait();
+    }
+    let logged_after = logged(store.clone()).await.unwrap_or(0);
+    store.close().await;
+    let mut all: Vec<u32> = runs
+        .iter_mut()
+        .flat_map(|r| std::mem::take(&mut r.latencies_us))
+        .collect();
+    all.sort_unstable();
+    Ok(ProcessesBench {
+        actions_per_s: runs.iter().map(|r| r.actions as f64 / r.seconds).sum(),
+        p50_ms: percentile(&all, 50.0),
+        p99_ms: percentile(&all, 99.0),
+        runs,
+        killed_games,
+        resumed,
+        resume_ms,
+        resume_in_process_ms: in_process_ms,
+        logged_before,
+        logged_after,
+    })
+}
+
+/// Ask a worker to stop (SIGTERM), as an operator's deploy would.
+fn terminate(c: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        // The `kill` command (no libc binding needed); a worker already gone is fine.
+        let _ = std::process::Command::new("kill")
+            .arg("-TERM")
+            .arg(c.id().to_string())
+            .status();
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = c.kill();
+    }
+}
+
+/// The worker side of `--processes`: drive shard `worker` of `of` on the database at `url`
+/// under a lease, print the measurement as one line, and keep playing until stopped. With
+/// `resume`, only start (taking the shard back from the killed worker of the same name) and
+/// print how many games run and how long that took.
+pub async fn worker(
+    url: &str,
+    o: &BenchOptions,
+    worker: u32,
+    of: u32,
+    resume: bool,
+) -> anyhow::Result<()> {
+    let t0 = Instant::now();
+    let latencies = Arc::new(Mutex::new(Vec::new()));
+    let store = Store::open(url).await?;
+    let shards = ShardSet::one(of, worker);
+    let (svc, updates) = Service::start_leased(
+        store.clone(),
+        Arc::new(RenderPainter),
+        Clock::system(),
+        bench_config(&latencies),
+        20 + worker as u64,
+        LeaseConfig::new(shards, instance(worker, of)),
+    );
+    if !svc.wait_for_shards(Duration::from_secs(30)).await {
+        anyhow::bail!("worker {worker}: could not take its shard's lease in 30 s");
+    }
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let drain = show_boards(svc.clone(), updates, o.sends_per_s, stop_rx);
+    if resume {
+        let resumed = svc.running();
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        println!("{RESUME_LINE}{}", serde_json::to_string(&(resumed, ms))?);
+    } else {
+        let layout = Layout {
+            channel0: 1_000_000 * (worker as u64 + 1),
+            shards,
+            worker,
+        };
+        let b = play(&svc, &latencies, o, &layout).await?;
+        println!("{WORKER_LINE}{}", serde_json::to_string(&b)?);
+    }
+    // Keep playing until told to stop (or killed).
+    wait_for_term().await;
+    svc.shutdown().await;
+    let _ = stop_tx.send(());
+    let _ = drain.await;
+    store.close().await;
+    Ok(())
+}
+
+async fn wait_for_term() {
+    #[cfg(unix)]
+    {
+        if let Ok(mut term) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            term.recv().await;
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

@@ -1,0 +1,238 @@
+//! The bot's settings, declared once: each is a flag of `yutbot run` and an environment
+//! variable (or a line of `.env`), with its default, so `yutbot run --help` lists them all.
+
+use clap::Args;
+use thiserror::Error;
+use yut_service::Config;
+use yut_store::ShardSet;
+
+/// The settings of `yutbot run`. Flags win over the environment; a value that is only
+/// blanks counts as unset. They are checked by [`Options::from_settings`].
+#[derive(Debug, Clone, Default, Args)]
+pub struct Settings {
+    /// The bot token (Discord developer portal → your application → Bot → Reset Token).
+    /// Required.
+    #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+    /// A server (guild) id whose commands are registered at once (else globally, which
+    /// Discord may take up to an hour to show).
+    #[arg(long, env = "DEV_GUILD_ID")]
+    pub dev_guild_id: Option<String>,
+    /// Where games are stored: sqlite://FILE (created if missing) or
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DB (the database must exist).
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://yutbot.db")]
+    pub database_url: Option<String>,
+    /// Default seconds per action for `/yut new` (10 to 300).
+    #[arg(long, env = "TURN_SECONDS", default_value = "25")]
+    pub turn_seconds: Option<String>,
+    /// Send every REST call to this base URL instead of Discord's (a shared proxy, or a
+    /// local stand-in); the gateway address then comes from its GET /gateway.
+    #[arg(long, env = "DISCORD_API_URL")]
+    pub api_url: Option<String>,
+    /// Gateway shards this process runs, `A-B` (or one shard `A`), of --shard-count; with
+    /// several processes each runs its own range. Default: every shard.
+    #[arg(long, env = "SHARDS")]
+    pub shards: Option<String>,
+    /// Total number of gateway shards across every process (default 1).
+    #[arg(long, env = "SHARD_COUNT")]
+    pub shard_count: Option<String>,
+    /// This process's name in the database's shard leases (default: host name and shard
+    /// range, e.g. myhost:shards-0-1-of-4).
+    #[arg(long, env = "INSTANCE_ID")]
+    pub instance_id: Option<String>,
+}
+
+/// Start-up settings (from the environment in production).
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub token: String,
+    /// Register commands to this server at once (else globally, which takes a while).
+    pub dev_guild: Option<u64>,
+    pub database_url: String,
+    /// Default seconds per action for `/yut new`.
+    pub turn_seconds: u32,
+    /// Send every REST call to this base URL instead of Discord's.
+    pub api_url: Option<String>,
+    /// Pacing of bot moves, in ms.
+    pub bot_delay_ms: u32,
+    /// Seed of the service's game seeds.
+    pub seed: u64,
+    /// Service tuning (update gap, repost age).
+    pub config: Config,
+    /// The gateway shards this process runs (and whose servers' games it drives).
+    pub shards: ShardSet,
+    /// This process's name in the database's leases: an instance restarted under the same
+    /// name takes its shards back at once; another waits for their leases to expire.
+    pub instance: String,
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("DISCORD_TOKEN is not set: put the bot token from Discord's developer portal in the environment or in .env (see .env.example)")]
+    MissingToken,
+    #[error("{name} is not valid: {why}")]
+    Bad { name: &'static str, why: String },
+}
+
+/// Read a shard range `A-B` (or one shard `A`) of `count` shards.
+pub fn parse_shards(range: Option<&str>, count: Option<&str>) -> Result<ShardSet, ConfigError> {
+    let count =
+        match count {
+            Some(c) => c
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=u16::MAX as u32).contains(n))
+                .ok_or_else(|| ConfigError::Bad {
+                    name: "SHARD_COUNT",
+                    why: format!("{c:?} is not a whole number of shards (1 or more)"),
+                })?,
+            None if range.is_some() => return Err(ConfigError::Bad {
+                name: "SHARDS",
+                why: "a shard range needs SHARD_COUNT (--shard-count), the total number of shards"
+                    .into(),
+            }),
+            None => 1,
+        };
+    let Some(range) = range else {
+        return Ok(ShardSet {
+            count,
+            first: 0,
+            last: count - 1,
+        });
+    };
+    let bad = || ConfigError::Bad {
+        name: "SHARDS",
+        why: format!(
+            "{range:?} is not a range A-B of shards from 0 to {}",
+            count - 1
+        ),
+    };
+    let (a, b) = range
+        .trim()
+        .split_once('-')
+        .unwrap_or((range.trim(), range.trim()));
+    let first = a.trim().parse::<u32>().map_err(|_| bad())?;
+    let last = b.trim().parse::<u32>().map_err(|_| bad())?;
+    if first > last || last >= count {
+        return Err(bad());
+    }
+    Ok(ShardSet { count, first, last })
+}
+
+impl Options {
+    /// Check the settings (the flags and environment of `yutbot run`).
+    pub fn from_settings(s: Settings) -> Result<Options, ConfigError> {
+        let set = |v: Option<String>| v.filter(|v| !v.trim().is_empty());
+        let token = set(s.token).ok_or(ConfigError::MissingToken)?;
+        let dev_guild = match set(s.dev_guild_id) {
+            Some(v) => Some(v.trim().parse::<u64>().map_err(|e| ConfigError::Bad {
+                name: "DEV_GUILD_ID",
+                why: e.to_string(),
+            })?),
+            None => None,
+        };
+        let turn_seconds = match set(s.turn_seconds) {
+            Some(v) => v
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|s| (10..=300).contains(s))
+                .ok_or_else(|| ConfigError::Bad {
+                    name: "TURN_SECONDS",
+                    why: format!("{v:?} is not a whole number from 10 to 300"),
+                })?,
+            None => 25,
+        };
+        let api_url = set(s.api_url).map(|u| u.trim().trim_end_matches('/').to_string());
+        let shards = parse_shards(set(s.shards).as_deref(), set(s.shard_count).as_deref())?;
+        Ok(Options {
+            token: token.trim().to_string(),
+            dev_guild,
+            database_url: set(s.database_url).unwrap_or_else(|| "sqlite://yutbot.db".into()),
+            turn_seconds,
+            api_url,
+            bot_delay_ms: 1200,
+            seed: rand::random(),
+            // The bot's games throw from 32 bytes of the OS's generator each.
+            config: Config {
+                os_seeds: true,
+                ..Config::default()
+            },
+            instance: set(s.instance_id)
+                .map(|s| s.trim().to_string())
+                .unwrap_or_else(|| default_instance(shards)),
+            shards,
+        })
+    }
+}
+
+/// An instance's default name: the host and its shard range, so the same process restarted
+/// takes its shards back at once, and a process with another range never does.
+pub fn default_instance(shards: ShardSet) -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "localhost".into());
+    format!(
+        "{host}:shards-{}-{}-of-{}",
+        shards.first, shards.last, shards.count
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_from_the_environment() {
+        let none = Settings::default();
+        assert_eq!(
+            Options::from_settings(none).unwrap_err(),
+            ConfigError::MissingToken
+        );
+        let env = Settings {
+            token: Some("abc".to_string()),
+            dev_guild_id: Some("123".to_string()),
+            turn_seconds: Some("30".to_string()),
+            api_url: Some("http://127.0.0.1:3000/".to_string()),
+            ..Settings::default()
+        };
+        let o = Options::from_settings(env).unwrap();
+        assert_eq!(o.dev_guild, Some(123));
+        assert_eq!(o.turn_seconds, 30);
+        assert_eq!(o.api_url.as_deref(), Some("http://127.0.0.1:3000"));
+        let bad = Settings {
+            token: Some("abc".to_string()),
+            turn_seconds: Some("5".to_string()),
+            ..Settings::default()
+        };
+        assert!(Options::from_settings(bad).is_err());
+    }
+
+    #[test]
+    fn every_setting_is_a_flag_and_an_environment_variable() {
+        use clap::CommandFactory;
+        #[derive(clap::Parser)]
+        struct Run {
+            #[command(flatten)]
+            settings: Settings,
+        }
+        let help = Run::command().render_long_help().to_string();
+        for name in [
+            "DISCORD_TOKEN",
+            "DEV_GUILD_ID",
+            "DATABASE_URL",
+            "TURN_SECONDS",
+            "DISCORD_API_URL",
+            "SHARDS",
+            "SHARD_COUNT",
+            "INSTANCE_ID",
+        ] {
+            assert!(help.contains(&format!("env: {name}")), "{name} in {help}");
+        }
+        assert!(help.contains("sqlite://yutbot.db"), "{help}");
+    }
+}
