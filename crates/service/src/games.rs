@@ -1,0 +1,422 @@
+//! Opening games and answering clicks and commands: each goes to its game's actor in one
+//! round trip.
+
+use super::*;
+
+impl Service {
+    /// Open a game as a person asks for it (`/yut new`): the server's defaults fill what the
+    /// request leaves out, house rules are checked, the bots asked for are seated.
+    pub async fn create_game(
+        &self,
+        guild: u64,
+        channel: u64,
+        actor: &Actor,
+        request: &yut_table::open::GameRequest,
+    ) -> Result<View, Problem> {
+        let defaults = self.server_defaults(guild).await?;
+        let settings =
+            yut_table::open::settings(&defaults, request).map_err(Problem::HouseRules)?;
+        let thread = defaults.threads && request.can_thread;
+        let mut view = self
+            .create_in(guild, channel, actor, settings, thread)
+            .await?;
+        for _ in 0..request.bots.min(3) {
+            match self
+                .command(
+                    channel,
+                    actor,
+                    Command::AddBot {
+                        level: request.level,
+                    },
+                )
+                .await
+            {
+                Ok(v) => view = v,
+                Err(_) => break,
+            }
+        }
+        Ok(view)
+    }
+
+    /// The server's defaults (`/yut settings`).
+    pub async fn server_defaults(&self, guild: u64) -> Result<yut_store::ServerDefaults, Problem> {
+        self.inner.store.server_defaults(guild).await.map_err(|e| {
+            tracing::error!(guild, error = %e, "reading the server's defaults");
+            Problem::Settings(e)
+        })
+    }
+
+    /// Save the server's defaults; their house rules are checked first.
+    pub async fn set_server_defaults(
+        &self,
+        guild: u64,
+        defaults: &yut_store::ServerDefaults,
+    ) -> Result<(), Problem> {
+        if let Some(text) = &defaults.house_rules {
+            let base = defaults
+                .preset
+                .as_deref()
+                .and_then(yut_game::Preset::from_word)
+                .unwrap_or(yut_game::Preset::Standard);
+            yut_table::open::house_rules(base, text).map_err(Problem::HouseRules)?;
+        }
+        let now = self.now_ms();
+        self.inner
+            .store
+            .set_server_defaults(guild, defaults, now)
+            .await
+            .map_err(|e| {
+                tracing::error!(guild, error = %e, "saving the server's defaults");
+                Problem::Settings(e)
+            })
+    }
+
+    /// Open a lobby in a channel, hosted by `actor`.
+    pub async fn create(
+        &self,
+        guild: u64,
+        channel: u64,
+        actor: &Actor,
+        settings: Settings,
+    ) -> Result<View, Problem> {
+        self.create_in(guild, channel, actor, settings, false).await
+    }
+
+    /// Open a lobby in a channel; `thread`: the game moves to a thread of its own when it
+    /// starts.
+    pub async fn create_in(
+        &self,
+        guild: u64,
+        channel: u64,
+        actor: &Actor,
+        settings: Settings,
+        thread: bool,
+    ) -> Result<View, Problem> {
+        settings.check().map_err(Problem::Refused)?;
+        let fence = self.fence_of(guild).ok_or(Problem::Elsewhere)?;
+        if let Some(h) = self.handle_of(channel) {
+            if let Some((t, message_id)) = peek_message(&h).await {
+                if t.status.is_active() {
+                    return Err(Problem::AlreadyRunning { message_id });
+                }
+            }
+        }
+        let host = actor.clone();
+        self.open(actor, fence, move |id, seed, now| {
+            let mut t = Table::with_seed(id, guild, channel, &host, settings, seed);
+            t.thread = thread.then_some(yut_table::core::Thread::Wanted);
+            t.arm_lobby(now);
+            t
+        })
+        .await
+    }
+
+    /// A new game's secret throw seed.
+    pub(crate) fn next_seed(&self) -> ThrowSeed {
+        if self.inner.config.os_seeds {
+            // rand's thread generator: ChaCha seeded (and periodically reseeded) from the OS.
+            ThrowSeed(rand::rng().random::<[u8; 32]>())
+        } else {
+            ThrowSeed::from_u64(self.inner.seeds.lock().expect("seed lock").random::<u64>())
+        }
+    }
+
+    /// Store a new game (built by `make` from its id, a fresh seed and now), start its actor and
+    /// answer with its first view.
+    pub(crate) async fn open(
+        &self,
+        actor: &Actor,
+        fence: i64,
+        make: impl FnOnce(i64, ThrowSeed, i64) -> Table,
+    ) -> Result<View, Problem> {
+        let seed = self.next_seed();
+        let now = self.now_ms();
+        let store = &self.inner.store;
+        let id = store.new_game_id().await.map_err(Problem::Storage)?;
+        let table = make(id, seed, now);
+        let new = NewGame {
+            id,
+            guild: table.guild,
+            channel: table.channel,
+            host: table.host,
+            status: persist::status_row(table.status),
+            rules: persist::rules_text(&table).map_err(Problem::Storage)?,
+            state: persist::state_text(&table).map_err(Problem::Storage)?,
+            version: table.version,
+            deadline_ms: table.deadline_ms,
+            seats: persist::seat_rows(&table),
+            log: persist::log_row(table.version, actor, &Command::Create, None, now)
+                .map_err(Problem::Storage)?,
+            now_ms: now,
+            fence,
+            lease: self.inner.leased.then(|| {
+                let count = self.inner.shards.count;
+                (count, ShardSet::shard_of(count, table.guild))
+            }),
+        };
+        store.create(new).await.map_err(|e| match e {
+            StoreError::Conflict => Problem::AlreadyRunning { message_id: None },
+            StoreError::Fenced { .. } => {
+                self.inner
+                    .let_go(ShardSet::shard_of(self.inner.shards.count, table.guild));
+                Problem::Elsewhere
+            }
+            e => Problem::Storage(e),
+        })?;
+        let view = self
+            .drawn((
+                table_view(&table, &yut_table::view::NoPainter),
+                Some(Box::new(table.clone())),
+            ))
+            .await;
+        let snapshot_version = table.version;
+        self.spawn(
+            Stored {
+                table,
+                message_id: None,
+                message_ms: None,
+                snapshot_version,
+            },
+            fence,
+            false,
+        );
+        Ok(view)
+    }
+
+    /// The message that shows a game's board: its actor's (the one owner while it runs),
+    /// else as stored.
+    pub async fn message_of(&self, game: i64) -> Option<u64> {
+        let running = self
+            .inner
+            .games
+            .lock()
+            .expect("games lock")
+            .values()
+            .find(|h| h.game == game)
+            .map(|h| h.tx.clone());
+        if let Some(h) = running {
+            if let Some((_, m)) = peek_message(&h).await {
+                return m;
+            }
+        }
+        self.inner
+            .store
+            .load(game)
+            .await
+            .ok()
+            .and_then(|l| l.row.message_id)
+    }
+
+    /// Draw an actor's answer (off the async threads).
+    pub(crate) async fn drawn(&self, answer: (View, Option<Box<Table>>)) -> View {
+        let (view, table) = answer;
+        let Some(table) = table else { return view };
+        let service = self.clone();
+        let update = Update {
+            game: table.id,
+            channel: table.channel,
+            message_id: None,
+            repost: false,
+            view,
+            table: Some(table),
+        };
+        match tokio::task::spawn_blocking(move || service.render(&update)).await {
+            Ok(v) => v,
+            Err(e) => {
+                tracing::error!(error = %e, "drawing the board failed");
+                View::default()
+            }
+        }
+    }
+
+    /// A button press: the custom id carries game, version and action.
+    pub async fn click(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        custom_id: &str,
+    ) -> Result<View, Problem> {
+        self.click_on(channel, actor, custom_id, None)
+            .await
+            .map(Answer::into_view)
+    }
+
+    /// A button press on message `on`: what to show (edit that message, or post a new one
+    /// for a rematch). Refused with [`Problem::Moved`] when the game's board lives on
+    /// another message now, [`Problem::Stale`] for an old board, [`Problem::BadButton`] for a
+    /// custom id that is not ours.
+    pub async fn click_on(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        custom_id: &str,
+        on: Option<u64>,
+    ) -> Result<Answer, Problem> {
+        let (game, version, cmd) = decode(custom_id).map_err(|_| Problem::BadButton)?;
+        if cmd == Command::Rematch {
+            return self
+                .rematch(channel, actor, game, version)
+                .await
+                .map(Answer::Post);
+        }
+        // One round trip to the game's actor: the registry knows which game a channel's
+        // actor drives; the actor checks the version and the message, applies and answers.
+        let Some(h) = self.handle_of_game(channel, game) else {
+            return Err(self.not_this_game(channel, game).await);
+        };
+        let answer = send(&h, actor.clone(), cmd, Some(version), on).await?;
+        Ok(Answer::Edit(self.drawn(answer).await))
+    }
+
+    /// Why a button of game `game` does nothing in `channel`: a board of another channel's
+    /// game (or of no game at all) is not one of ours here; an older game of this channel is
+    /// out of date.
+    pub(crate) async fn not_this_game(&self, channel: u64, game: i64) -> Problem {
+        match self.inner.store.load(game).await {
+            Ok(l) if l.row.channel == channel => Problem::Stale,
+            Ok(_) | Err(StoreError::NotFound) => Problem::BadButton,
+            Err(_) => Problem::Stale,
+        }
+    }
+
+    /// A command without a version (slash commands): applies to the channel's active game.
+    pub async fn command(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        cmd: Command,
+    ) -> Result<View, Problem> {
+        let h = self.handle_of(channel).ok_or(Problem::NoGame)?;
+        let answer = send(&h, actor.clone(), cmd, None, None).await?;
+        Ok(self.drawn(answer).await)
+    }
+
+    /// The current view of the channel's game (active or the last finished one).
+    pub async fn board(&self, channel: u64) -> Result<View, Problem> {
+        if let Some(h) = self.handle_of(channel) {
+            if let Some(t) = peek(&h).await {
+                return Ok(self
+                    .drawn((
+                        table_view(&t, &yut_table::view::NoPainter),
+                        Some(Box::new(t)),
+                    ))
+                    .await);
+            }
+        }
+        let id = match self.inner.store.latest_in_channel(channel).await {
+            Ok(Some(id)) => id,
+            Ok(None) => return Err(Problem::NoGame),
+            Err(e) => return Err(Problem::Storage(e)),
+        };
+        let s = persist::load(&self.inner.store, id)
+            .await
+            .map_err(Problem::Storage)?;
+        let t = s.table;
+        Ok(self
+            .drawn((
+                table_view(&t, &yut_table::view::NoPainter),
+                Some(Box::new(t)),
+            ))
+            .await)
+    }
+
+    /// The table of the channel's active game, if any.
+    pub async fn table(&self, channel: u64) -> Option<Table> {
+        let h = self.handle_of(channel)?;
+        peek(&h).await
+    }
+
+    pub(crate) async fn rematch(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        game: i64,
+        version: u64,
+    ) -> Result<View, Problem> {
+        let old = persist::load(&self.inner.store, game)
+            .await
+            .map_err(|e| match e {
+                StoreError::NotFound => Problem::Stale,
+                e => Problem::Storage(e),
+            })?
+            .table;
+        if old.channel != channel || old.version != version {
+            return Err(Problem::Stale);
+        }
+        let fence = self.fence_of(old.guild).ok_or(Problem::Elsewhere)?;
+        // Validates that the game is over and the actor sat in it.
+        let mut probe = old.clone();
+        probe
+            .apply(actor, &Command::Rematch, self.now_ms())
+            .map_err(Problem::Refused)?;
+        if let Some(h) = self.handle_of(channel) {
+            if peek(&h).await.is_some_and(|t| t.status.is_active()) {
+                return Err(Problem::AlreadyRunning { message_id: None });
+            }
+        }
+        let by = actor.id().unwrap_or(old.host);
+        let chances = self.predicted_chances(&old).await;
+        self.open(actor, fence, move |id, seed, now| {
+            let mut t = old.rematch_with_seed(id, seed, now, by);
+            if let Some(i) = &mut t.invite {
+                i.chances = chances;
+            }
+            t
+        })
+        .await
+    }
+}
+
+impl Service {
+    /// The Discord layer opened the thread of `game` (the game in `channel`): `Some` id, the
+    /// game moves there; None, it could not (a missing permission): the game is played in the
+    /// channel, and its board says why. Either way the first player's time starts now.
+    pub async fn thread_opened(
+        &self,
+        game: i64,
+        channel: u64,
+        thread: Option<u64>,
+    ) -> Result<(), Problem> {
+        let h = {
+            let games = self.inner.games.lock().expect("games lock");
+            games
+                .get(&channel)
+                .filter(|h| h.game == game && !h.tx.is_closed())
+                .map(|h| h.tx.clone())
+        };
+        let h = h.ok_or(Problem::NoGame)?;
+        send(
+            &h,
+            Actor::System,
+            Command::Thread { id: thread },
+            None,
+            None,
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// The Discord layer posted the board of `game` as message `message_id`.
+    pub async fn message_posted(
+        &self,
+        game: i64,
+        channel: u64,
+        message_id: u64,
+    ) -> Result<(), Problem> {
+        let at = self.now_ms();
+        self.inner
+            .store
+            .set_message(game, Some(message_id), Some(at))
+            .await
+            .map_err(Problem::Storage)?;
+        if let Some(h) = self.handle_of(channel) {
+            let _ = h
+                .send(Msg::Posted {
+                    message_id,
+                    at_ms: at,
+                })
+                .await;
+        }
+        Ok(())
+    }
+}
