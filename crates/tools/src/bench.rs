@@ -1,0 +1,304 @@
+//! `yut-tools bench ...`: the benchmarks (build with --release).
+
+use crate::cli::BenchCommand;
+use crate::runtime;
+use std::process::ExitCode;
+
+/// Run one benchmark and print its lines.
+pub fn run(command: BenchCommand) -> ExitCode {
+    match command {
+        BenchCommand::Table {
+            games,
+            seconds,
+            bot_delay_ms,
+            sends_per_s,
+            database,
+            processes,
+            worker,
+            of,
+            worker_database,
+            resume,
+        } => {
+            let o = yut_tools::table_bench::BenchOptions {
+                games,
+                seconds,
+                bot_delay_ms,
+                sends_per_s,
+                database,
+            };
+            if let (Some(k), Some(url)) = (worker, worker_database) {
+                return match runtime()
+                    .block_on(yut_tools::table_bench::worker(&url, &o, k, of, resume))
+                {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: bench worker {k}: {e:#}");
+                        ExitCode::FAILURE
+                    }
+                };
+            }
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench table`");
+            }
+            if let Some(n) = processes.filter(|&n| n > 1) {
+                return match runtime().block_on(yut_tools::table_bench::bench_processes(&o, n)) {
+                    Ok(b) => {
+                        for (k, r) in b.runs.iter().enumerate() {
+                            println!(
+                                "process {k}: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0} bytes_per_action={:.0}",
+                                r.games,
+                                r.actions as f64 / r.seconds,
+                                r.p50_ms,
+                                r.p99_ms,
+                                r.rss_mb,
+                                r.bytes_per_action
+                            );
+                        }
+                        println!(
+                            "killed process {}: {} of {} games resumed {:.0} ms after it was started again ({:.0} ms inside the process); actions logged for its games: {} before the kill, {} after the restart",
+                            n - 1,
+                            b.resumed,
+                            b.killed_games,
+                            b.resume_ms,
+                            b.resume_in_process_ms,
+                            b.logged_before,
+                            b.logged_after
+                        );
+                        println!(
+                            "processes: n={n} games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} resume_ms={:.0}",
+                            o.games * n as usize,
+                            b.actions_per_s,
+                            b.p50_ms,
+                            b.p99_ms,
+                            b.resume_ms
+                        );
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("error: {e:#}");
+                        ExitCode::FAILURE
+                    }
+                };
+            }
+            match runtime().block_on(yut_tools::table_bench::bench(&o)) {
+                Ok(b) => {
+                    println!(
+                        "restart: {} active games loaded and re-armed in {:.0} ms",
+                        b.restarted, b.restart_ms
+                    );
+                    println!(
+                        "boards drawn by the paced consumer: {}; clicks answered with a drawn board: {}",
+                        b.shown, b.clicks
+                    );
+                    println!(
+                        "writes: {:.0} payload bytes per action (a full state, which every action wrote before snapshots, is {:.0} bytes)",
+                        b.bytes_per_action, b.state_bytes
+                    );
+                    println!(
+                        "table: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0}",
+                        b.games,
+                        b.actions as f64 / b.seconds,
+                        b.p50_ms,
+                        b.p99_ms,
+                        b.rss_mb
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        BenchCommand::Replay { games, runs } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench replay`");
+            }
+            use yut_tools::replay_bench::quantile;
+            let b = yut_tools::replay_bench::run(games.max(1), runs.max(1));
+            let q = |v: &[f64]| {
+                format!(
+                    "p50_ms={:.1} p99_ms={:.1} min_ms={:.1} max_ms={:.1}",
+                    quantile(v, 0.5),
+                    quantile(v, 0.99),
+                    quantile(v, 0.0),
+                    quantile(v, 1.0)
+                )
+            };
+            println!(
+                "median of {} 4-seat games: {} actions; {} runs",
+                b.candidates, b.actions, b.runs
+            );
+            println!("chart: {} ({} runs)", q(&b.chart_ms), b.chart_ms.len());
+            println!(
+                "reviews: {} decisions={} ({} runs)",
+                q(&b.review_ms),
+                b.decisions,
+                b.review_ms.len()
+            );
+            println!(
+                "replay: frames={} p50_ms={:.1} p99_ms={:.1} bytes={}",
+                b.frames,
+                quantile(&b.gif_ms, 0.5),
+                quantile(&b.gif_ms, 0.99),
+                b.bytes
+            );
+            ExitCode::SUCCESS
+        }
+        BenchCommand::Render { frames, seed } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench render`");
+            }
+            let b = yut_tools::gallery::bench(frames, seed);
+            println!(
+                "renderer start-up {:.0} ms; {} frames of {}x{} px",
+                b.startup_ms, b.frames, b.width, b.height
+            );
+            println!(
+                "{:.0} frames/s on {} threads sharing one renderer",
+                b.parallel_fps, b.threads
+            );
+            println!(
+                "render: p50={:.2} ms p99={:.2} ms bytes={}",
+                b.p50_ms, b.p99_ms, b.bytes
+            );
+            ExitCode::SUCCESS
+        }
+        BenchCommand::Regret {
+            b,
+            preset,
+            positions,
+            stride,
+            rollouts,
+            refine_above,
+            refine,
+            seed,
+            show,
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench regret`");
+            }
+            let rules = match yut_game::Rules::preset_named(&preset) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let r = yut_tools::sim::regret(&yut_tools::sim::RegretConfig {
+                rules,
+                b,
+                positions,
+                stride,
+                rollouts,
+                refine_above,
+                refine,
+                seed,
+                threads: 2,
+            });
+            println!(
+                "{} decisions from {} games ({:.1} decisions with a choice per game)",
+                r.positions, r.games, r.decisions_per_game
+            );
+            println!(
+                "first pass, {rollouts} games per move: picking by one half, measured on the other: {:+.5} (se {:.5}) per decision; best minus Master's, same games: {:+.5}",
+                r.split_mean, r.split_se, r.naive_mean
+            );
+            let over = r.refined.iter().filter(|g| **g > 0.01).count();
+            println!(
+                "measured again with {refine} games: {} decisions, mean gap {:+.5}, {over} over 0.01",
+                r.refined.len(),
+                r.refined.iter().sum::<f64>() / r.refined.len().max(1) as f64 + 0.0
+            );
+            for (gap, g, master, other) in r.worst.iter().take(show) {
+                println!(
+                    "gap {gap:+.4}: {}; Master: {master}; better: {other}",
+                    yut_tools::sim::describe(g)
+                );
+            }
+            println!(
+                "regret: per_decision={:.5} per_game={:.4} positions={}",
+                r.refined.iter().map(|g| g.max(0.0)).sum::<f64>() / r.positions.max(1) as f64 + 0.0,
+                r.per_game(),
+                r.positions
+            );
+            ExitCode::SUCCESS
+        }
+        BenchCommand::Ratings {
+            games,
+            seed,
+            mode,
+            people,
+            threads,
+            beta,
+            tau,
+            sigma0,
+            temperature,
+            runs,
+            mu0,
+            sigma_weight,
+            people_as,
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!(
+                    "note: this is a debug build; use `cargo run --release -p yut-tools -- bench ratings`"
+                );
+            }
+            if people < 4 {
+                eprintln!("error: --people must be at least 4 (a 2v2 table seats four)");
+                return ExitCode::from(2);
+            }
+            let families = match mode {
+                Some(m) => vec![m],
+                None => yut_rating::ModeFamily::ALL.to_vec(),
+            };
+            for family in families {
+                let mut reports = Vec::new();
+                for run in 0..runs.max(1) {
+                    let mut cfg =
+                        yut_tools::rating_bench::BenchConfig::new(family, games, seed + run);
+                    cfg.people = people;
+                    cfg.temperature = temperature;
+                    cfg.sigma_weight = sigma_weight;
+                    cfg.population = people_as;
+                    cfg.mu0 = mu0.unwrap_or(yut_rating::MU0);
+                    if let Some(t) = threads {
+                        cfg.threads = t.max(1);
+                    }
+                    let d = yut_rating::Params::DEFAULT;
+                    cfg.params = yut_rating::Params {
+                        beta: beta.unwrap_or(d.beta),
+                        tau: tau.unwrap_or(d.tau),
+                        sigma0: sigma0.unwrap_or(d.sigma0),
+                    };
+                    let report = yut_tools::rating_bench::run(&cfg);
+                    if runs > 1 {
+                        println!("run: seed {}", seed + run);
+                    }
+                    for line in report.lines() {
+                        println!("{line}");
+                    }
+                    reports.push(report);
+                }
+                if reports.len() > 1 {
+                    for line in yut_tools::rating_bench::pooled_lines(&reports) {
+                        println!("{line}");
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        BenchCommand::Engine { seconds, seed } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench engine`");
+            }
+            let (games, actions, secs) = yut_tools::engine_bench::engine(seconds, seed);
+            println!(
+                "played {games} games, {actions} actions in {secs:.2} s ({:.0} actions/game)",
+                actions as f64 / games as f64
+            );
+            println!("engine: {:.0} games/s", games as f64 / secs);
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -1,0 +1,105 @@
+use super::*;
+use reqwest::header::{HeaderMap, HeaderValue};
+
+#[test]
+fn limits_come_from_headers_and_the_body_wins_for_retry_after() {
+    let mut h = HeaderMap::new();
+    h.insert("x-ratelimit-limit", HeaderValue::from_static("5"));
+    h.insert("x-ratelimit-remaining", HeaderValue::from_static("0"));
+    h.insert("x-ratelimit-reset-after", HeaderValue::from_static("1.250"));
+    h.insert("x-ratelimit-bucket", HeaderValue::from_static("abc"));
+    h.insert("retry-after", HeaderValue::from_static("3"));
+    let l = read_limits(&h, None);
+    assert_eq!(l.limit, Some(5));
+    assert_eq!(l.remaining, Some(0));
+    assert_eq!(l.reset_after, Some(Duration::from_millis(1250)));
+    assert_eq!(l.bucket.as_deref(), Some("abc"));
+    assert_eq!(l.retry_after, Some(Duration::from_secs(3)));
+    assert!(!l.global);
+    let body = serde_json::json!({"retry_after": 2.5, "global": true});
+    let l = read_limits(&h, Some(&body));
+    assert_eq!(l.retry_after, Some(Duration::from_millis(2500)));
+    assert!(l.global);
+    let mut g = HeaderMap::new();
+    g.insert("x-ratelimit-global", HeaderValue::from_static("true"));
+    g.insert("retry-after", HeaderValue::from_static("-1"));
+    let l = read_limits(&g, None);
+    assert!(l.global);
+    assert_eq!(l.retry_after, None);
+}
+
+#[test]
+fn failures_are_classified() {
+    assert_eq!(failure(None, 0), Failure::Retry);
+    assert_eq!(failure(Some(502), 0), Failure::Retry);
+    assert_eq!(failure(Some(404), 10008), Failure::Gone);
+    assert_eq!(failure(Some(400), 30046), Failure::Gone);
+    assert_eq!(failure(Some(403), 50013), Failure::Forbidden);
+    assert_eq!(failure(Some(400), 50035), Failure::Other);
+}
+
+#[test]
+fn the_window_counts_five_writes_and_chores_leave_a_slot() {
+    let t0 = Instant::now();
+    let mut ch = Channel::new(1);
+    for k in 0..4 {
+        ch.sent.push_back(t0 + Duration::from_millis(100 * k));
+    }
+    // Four in the window: a board may go now, a chore waits for the oldest to leave.
+    assert_eq!(ch.free_at(CHANNEL_WRITES - 1, t0), t0);
+    assert_eq!(
+        ch.free_at(CHANNEL_WRITES - 2, t0),
+        t0 + CHANNEL_WINDOW + MARGIN
+    );
+    ch.sent.push_back(t0 + Duration::from_millis(400));
+    assert_eq!(
+        ch.free_at(CHANNEL_WRITES - 1, t0),
+        t0 + CHANNEL_WINDOW + MARGIN
+    );
+    ch.until = Some(t0 + Duration::from_secs(9));
+    assert_eq!(
+        ch.free_at(CHANNEL_WRITES - 1, t0),
+        t0 + Duration::from_secs(9)
+    );
+    ch.prune(t0 + Duration::from_millis(5_200));
+    assert_eq!(ch.sent.len(), 3);
+}
+
+#[test]
+fn boards_coalesce_and_newer_turns_make_old_pings_moot() {
+    let stats = WriteStats::default();
+    let mut ch = Channel::new(1);
+    let view = |v: u64| View {
+        version: Some(v),
+        ..View::default()
+    };
+    for v in [3, 5, 4] {
+        ch.add(
+            Job::Board {
+                game: 7,
+                view: view(v),
+                message_id: Some(10),
+                repost: v == 3,
+                done: None,
+            },
+            &stats,
+        );
+    }
+    assert_eq!(ch.boards.len(), 1);
+    assert_eq!(ch.boards[0].view.version, Some(5));
+    assert!(ch.boards[0].repost, "a repost is kept through coalescing");
+    for v in [3, 6] {
+        ch.add(
+            Job::Ping {
+                game: 7,
+                version: v,
+                user: 1,
+                text: "hi".into(),
+            },
+            &stats,
+        );
+    }
+    assert_eq!(ch.pings.len(), 1);
+    assert_eq!(ch.pings[0].version, 6);
+    assert_eq!(stats.pings_moot.load(Ordering::Relaxed), 1);
+}
