@@ -3,3 +3,4 @@
 //! `yut-render`, `yut-rating`, `yut-store`, `yut-table`, `yut-replay`, `yut-service`.
 
 pub mod discord;
+pub mod offline;

@@ -45,19 +45,6 @@ enum Command {
     },
 }
 
-/// A preset's rules with house rules on top, or the exit code after saying what is wrong.
-fn rules_from(preset: &str, house: Option<&str>) -> Result<yut_game::Rules, ExitCode> {
-    let mut rules = yut_game::Rules::preset_named(preset).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(2)
-    })?;
-    rules.apply_text(house.unwrap_or("")).map_err(|e| {
-        eprintln!("error: house rules: {e}");
-        ExitCode::from(2)
-    })?;
-    Ok(rules)
-}
-
 fn main() -> ExitCode {
     // Settings may come from a .env file in the working directory; the environment wins.
     let _ = dotenvy::dotenv();
@@ -69,65 +56,9 @@ fn main() -> ExitCode {
             lang,
             preset,
             house,
-        } => {
-            let lang = yut_text::Lang::from_locale(&lang);
-            let rules = match rules_from(&preset, house.as_deref()) {
-                Ok(r) => r,
-                Err(code) => return code,
-            };
-            match runtime().block_on(yut_service::demo::demo(&out, lang, &preset, rules)) {
-                Ok(n) => {
-                    println!("wrote {} frames to {}", n.frames, out.display());
-                    for p in &n.files {
-                        println!("wrote {}", p.display());
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e:#}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Command::Verify { file } => {
-            let max = yut_replay::record::MAX_BYTES as u64;
-            if let Ok(m) = std::fs::metadata(&file) {
-                if m.len() > max {
-                    println!(
-                        "not verified: {} is too large for a record ({} bytes)",
-                        file.display(),
-                        m.len()
-                    );
-                    return ExitCode::FAILURE;
-                }
-            }
-            let bytes = match std::fs::read(&file) {
-                Ok(b) => b,
-                Err(e) => {
-                    println!("not verified: cannot read {}: {e}", file.display());
-                    return ExitCode::FAILURE;
-                }
-            };
-            match yut_replay::record::verify(&bytes) {
-                Ok(n) => {
-                    println!("verified: {n} throws");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    println!("not verified: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        } => yutbot::offline::demo(&out, &lang, &preset, house.as_deref()),
+        Command::Verify { file } => yutbot::offline::verify(&file),
     }
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    // Cannot fail on a working machine: the runtime only needs threads and a timer.
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime")
 }
 
 /// `yutbot run`: check the settings, start the bot, stop cleanly on Ctrl-C.

@@ -44,8 +44,8 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
         poise::Context::Application(a) => a.interaction.attachment_size_limit,
         poise::Context::Prefix(_) => 0,
     };
-    let store = ctx.data().service.store().clone();
-    let work = after::replay(&store, guild.get(), channel.get(), game, limit(size));
+    let service = ctx.data().service.clone();
+    let work = service.replay(guild.get(), channel.get(), game, limit(size));
     tokio::pin!(work);
     // One answer when the files are ready in time; else "thinking…" first.
     let answer = match tokio::time::timeout(super::router::ANSWER_WITHIN, &mut work).await {
@@ -91,8 +91,7 @@ pub async fn history_command(ctx: Context<'_>, user: Option<u64>, lang: Lang) ->
     let Some(guild) = ctx.guild_id() else {
         return Ok(());
     };
-    let store = ctx.data().service.store().clone();
-    let games = match after::history(&store, guild.get(), user, 10).await {
+    let games = match ctx.data().service.history(guild.get(), user, 10).await {
         Ok(g) => g,
         Err(p) => return refuse(ctx, &p, lang).await,
     };
@@ -142,15 +141,17 @@ async fn after_files(
     size_limit: u32,
     lang: Lang,
 ) -> Result<Files, AfterProblem> {
-    let store = data.service.store().clone();
+    let service = &data.service;
     match which {
-        AfterButton::Replay => after::replay(&store, guild, channel, Some(game), limit(size_limit))
+        AfterButton::Replay => service
+            .replay(guild, channel, Some(game), limit(size_limit))
             .await
             .map(|f| Files {
                 text: f.text.clone(),
                 files: replay_attachments(&f, lang),
             }),
-        AfterButton::Analysis => after::analysis(&store, guild, game)
+        AfterButton::Analysis => service
+            .analysis(guild, game)
             .await
             .map(|(png, text)| Files {
                 text,
@@ -160,7 +161,8 @@ async fn after_files(
                 )],
             }),
         AfterButton::Review => {
-            after::my_review(&store, guild, game, user, lang)
+            service
+                .my_review(guild, game, user, lang)
                 .await
                 .map(|(text, pngs)| Files {
                     text: truncate(text),

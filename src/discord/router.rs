@@ -10,7 +10,7 @@ use serenity::all::{
 };
 use std::time::{Duration, Instant};
 use yut_service::{Answer, Problem, Update};
-use yut_table::{Actor, Lang, View};
+use yut_table::{Actor, ButtonId, Lang, View};
 
 /// The framework's event handler.
 pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) -> Result<(), super::Error> {
@@ -76,14 +76,24 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     let channel = c.channel_id.get();
     let lang = Lang::from_locale(&c.locale);
     let id = c.data.custom_id.as_str();
-    if let Some((game, which)) = yut_service::after::decode_after(id) {
-        super::after::click(ctx, data, c, game, which).await;
-        return;
-    }
+    // One custom-id type for every button: an after-game button is answered by the
+    // after-game queries; a game's button goes to its game's actor, in one round trip.
+    let button = match id.parse::<ButtonId>() {
+        Ok(ButtonId::After { game, button }) => {
+            super::after::click(ctx, data, c, game, button).await;
+            return;
+        }
+        Ok(button) => button,
+        Err(_) => {
+            tracing::debug!(channel, custom_id = id, "a button that is not ours");
+            refuse_now(ctx, c, refusal(c, &Problem::BadButton, lang)).await;
+            return;
+        }
+    };
     let actor = actor_of(&c.user, c.member.as_ref()).speaking(lang);
     let work = data
         .service
-        .click_on(channel, &actor, id, Some(c.message.id.get()));
+        .press(channel, &actor, button, Some(c.message.id.get()));
     tokio::pin!(work);
     let early = tokio::time::timeout(ANSWER_WITHIN, &mut work).await.ok();
     match early {

@@ -262,6 +262,16 @@ impl Rules {
         }
     }
 
+    /// A preset's rules with house rules on top, as the command lines take them; the error
+    /// says which of the two is wrong (`house rules: ...` for the second).
+    pub fn from_command_line(preset: &str, house: Option<&str>) -> Result<Rules, String> {
+        let mut rules = Rules::preset_named(preset).map_err(|e| e.to_string())?;
+        rules
+            .apply_text(house.unwrap_or(""))
+            .map_err(|e| format!("house rules: {e}"))?;
+        Ok(rules)
+    }
+
     /// The preset named `name`.
     pub fn preset_named(name: &str) -> Result<Rules, RulesError> {
         Preset::from_word(name)

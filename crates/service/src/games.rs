@@ -241,10 +241,8 @@ impl Service {
             .map(Answer::into_view)
     }
 
-    /// A button press on message `on`: what to show (edit that message, or post a new one
-    /// for a rematch). Refused with [`Problem::Moved`] when the game's board lives on
-    /// another message now, [`Problem::Stale`] for an old board, [`Problem::BadButton`] for a
-    /// custom id that is not ours.
+    /// A button press on message `on`, by its custom id: see [`Service::press`]. A custom id
+    /// that is not one of a game's buttons is refused with [`Problem::BadButton`].
     pub async fn click_on(
         &self,
         channel: u64,
@@ -252,7 +250,32 @@ impl Service {
         custom_id: &str,
         on: Option<u64>,
     ) -> Result<Answer, Problem> {
-        let (game, version, cmd) = decode(custom_id).map_err(|_| Problem::BadButton)?;
+        let button = custom_id
+            .parse::<ButtonId>()
+            .map_err(|_| Problem::BadButton)?;
+        self.press(channel, actor, button, on).await
+    }
+
+    /// A button press on message `on`: what to show (edit that message, or post a new one
+    /// for a rematch). Refused with [`Problem::Moved`] when the game's board lives on
+    /// another message now, [`Problem::Stale`] for an old board, [`Problem::BadButton`] for a
+    /// button that is not a game's (an after-game button is answered by the after-game
+    /// queries, never by the game's actor).
+    pub async fn press(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        button: ButtonId,
+        on: Option<u64>,
+    ) -> Result<Answer, Problem> {
+        let ButtonId::Game {
+            game,
+            version,
+            command: cmd,
+        } = button
+        else {
+            return Err(Problem::BadButton);
+        };
         if cmd == Command::Rematch {
             return self
                 .rematch(channel, actor, game, version)

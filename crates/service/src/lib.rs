@@ -2,6 +2,7 @@
 //! deadlines and bots, and board updates pushed to whoever shows them (the Discord layer).
 
 mod actor;
+mod afterward;
 mod challenges;
 mod clock;
 mod games;
@@ -26,7 +27,8 @@ use tokio::time::Instant;
 use yut_store::{Change, Lease, NewGame, ShardSet, Stats, Store, StoreError};
 use yut_table::core::{Actor, Command, Lang, Refusal, Settings, Table, ThrowSeed};
 use yut_table::persist::{self, Stored, SNAPSHOT_EVERY};
-use yut_table::view::{decode, table_view, Painter, View};
+use yut_table::view::{table_view, Painter, View};
+use yut_table::ButtonId;
 
 /// A board to show in a channel, pushed by the service when a game changes on its own
 /// (bots, timers) or asks for a new message. The picture is drawn when the update is shown

@@ -178,12 +178,9 @@ pub fn run(command: BenchCommand) -> ExitCode {
             if cfg!(debug_assertions) {
                 eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench regret`");
             }
-            let rules = match yut_game::Rules::preset_named(&preset) {
+            let rules = match crate::rules_from(&preset, None) {
                 Ok(r) => r,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(code) => return code,
             };
             let r = yut_tools::sim::regret(&yut_tools::sim::RegretConfig {
                 rules,

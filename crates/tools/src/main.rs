@@ -8,15 +8,10 @@ use std::process::ExitCode;
 
 /// A preset's rules with house rules on top, or the exit code after saying what is wrong.
 fn rules_from(preset: &str, house: Option<&str>) -> Result<yut_game::Rules, ExitCode> {
-    let mut rules = yut_game::Rules::preset_named(preset).map_err(|e| {
+    yut_game::Rules::from_command_line(preset, house).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(2)
-    })?;
-    rules.apply_text(house.unwrap_or("")).map_err(|e| {
-        eprintln!("error: house rules: {e}");
-        ExitCode::from(2)
-    })?;
-    Ok(rules)
+    })
 }
 
 fn train(
@@ -202,12 +197,9 @@ fn main() -> ExitCode {
             check_games,
         ),
         Command::Render { preset, seed, out } => {
-            let rules = match yut_game::Rules::preset_named(&preset) {
+            let rules = match rules_from(&preset, None) {
                 Ok(r) => r,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(code) => return code,
             };
             match yut_tools::gallery::write_gallery(&rules, seed, &out) {
                 Ok(paths) => {

@@ -1,0 +1,46 @@
+//! After the game, through the service: the replay, the chart, a player's review and the
+//! history of a server (the Discord layer asks the service, never the store).
+
+use super::*;
+use after::{AfterProblem, ReplayFiles};
+use yut_store::PastGame;
+
+impl Service {
+    /// The replay GIF and record of `game` (default: this channel's last finished game),
+    /// within `limit` bytes.
+    pub async fn replay(
+        &self,
+        guild: u64,
+        channel: u64,
+        game: Option<i64>,
+        limit: usize,
+    ) -> Result<ReplayFiles, AfterProblem> {
+        after::replay(&self.inner.store, guild, channel, game, limit).await
+    }
+
+    /// The win-chance chart of `game` and its caption.
+    pub async fn analysis(&self, guild: u64, game: i64) -> Result<(Vec<u8>, String), AfterProblem> {
+        after::analysis(&self.inner.store, guild, game).await
+    }
+
+    /// `user`'s costliest decisions in `game`, in words and pictures.
+    pub async fn my_review(
+        &self,
+        guild: u64,
+        game: i64,
+        user: u64,
+        lang: Lang,
+    ) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+        after::my_review(&self.inner.store, guild, game, user, lang).await
+    }
+
+    /// The last `limit` finished games of a server (or of one person in it).
+    pub async fn history(
+        &self,
+        guild: u64,
+        user: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<PastGame>, AfterProblem> {
+        after::history(&self.inner.store, guild, user, limit).await
+    }
+}
