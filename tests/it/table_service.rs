@@ -11,7 +11,7 @@ use common::TestDb;
 use yut_service::{Clock, Config, Problem, Service, Update};
 use yut_store::Backend;
 use yut_table::core::{
-    Actor, Command, Lang, Notice, Player, Refusal, Settings, Status, LOBBY_IDLE_MS,
+    Actor, Command, Lang, Notice, Player, Refusal, Settings, Status, Table, LOBBY_IDLE_MS,
 };
 use yut_table::persist;
 use yut_table::view::{encode, NoPainter};
@@ -55,6 +55,23 @@ fn bob() -> Actor {
 }
 fn carol() -> Actor {
     Actor::user(300, "Carol")
+}
+
+/// Alice opens a two-seat game in `ch`, Bob joins and Alice starts it: the table as it
+/// starts, and whoever acts first.
+async fn alice_and_bob_playing(svc: &Service, ch: u64) -> (Table, Actor) {
+    svc.create(GUILD, ch, &alice(), settings(false, 2))
+        .await
+        .unwrap();
+    svc.command(ch, &bob(), Command::Join).await.unwrap();
+    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    let t = svc.table(ch).await.unwrap();
+    let who = if t.acting() == Some(0) {
+        alice()
+    } else {
+        bob()
+    };
+    (t, who)
 }
 
 /// Wait (in paused time) until the channel has no running game, up to `limit`.
@@ -442,17 +459,7 @@ async fn a_hundred_clicks_on_one_button_apply_once(backend: Backend) {
     };
     let (svc, _u) = service(&db).await;
     let ch = 16;
-    svc.create(GUILD, ch, &alice(), settings(false, 2))
-        .await
-        .unwrap();
-    svc.command(ch, &bob(), Command::Join).await.unwrap();
-    svc.command(ch, &alice(), Command::Start).await.unwrap();
-    let t = svc.table(ch).await.unwrap();
-    let who = if t.acting() == Some(0) {
-        alice()
-    } else {
-        bob()
-    };
+    let (t, who) = alice_and_bob_playing(&svc, ch).await;
     let id = encode(t.id, t.version, &Command::Throw);
     let mut tasks = Vec::new();
     for _ in 0..100 {
@@ -484,11 +491,7 @@ async fn stale_buttons_and_strangers_are_refused(backend: Backend) {
     };
     let (svc, _u) = service(&db).await;
     let ch = 17;
-    svc.create(GUILD, ch, &alice(), settings(false, 2))
-        .await
-        .unwrap();
-    svc.command(ch, &bob(), Command::Join).await.unwrap();
-    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    alice_and_bob_playing(&svc, ch).await;
     let t = svc.table(ch).await.unwrap();
     let (who, other) = if t.acting() == Some(0) {
         (alice(), bob())
@@ -561,17 +564,7 @@ async fn a_database_error_refuses_and_keeps_the_game(backend: Backend) {
     };
     let (svc, _u) = service(&db).await;
     let ch = 18;
-    svc.create(GUILD, ch, &alice(), settings(false, 2))
-        .await
-        .unwrap();
-    svc.command(ch, &bob(), Command::Join).await.unwrap();
-    svc.command(ch, &alice(), Command::Start).await.unwrap();
-    let t = svc.table(ch).await.unwrap();
-    let who = if t.acting() == Some(0) {
-        alice()
-    } else {
-        bob()
-    };
+    let (t, who) = alice_and_bob_playing(&svc, ch).await;
     let fail = match backend {
         Backend::Sqlite => "CREATE TRIGGER fail_actions BEFORE INSERT ON actions \
                             BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
@@ -634,11 +627,7 @@ async fn one_game_per_channel_and_rematch(backend: Backend) {
     let rematch = encode(first, done.version, &Command::Rematch);
     assert!(svc.click(ch, &alice(), &rematch).await.is_err());
     // A fresh game with two people, stopped by the host, then a rematch.
-    svc.create(GUILD, ch, &alice(), settings(false, 2))
-        .await
-        .unwrap();
-    svc.command(ch, &bob(), Command::Join).await.unwrap();
-    svc.command(ch, &alice(), Command::Start).await.unwrap();
+    alice_and_bob_playing(&svc, ch).await;
     assert!(matches!(
         svc.command(ch, &bob(), Command::Stop).await,
         Err(Problem::Refused(_))

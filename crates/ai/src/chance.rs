@@ -10,7 +10,6 @@
 
 use super::eval::{evaluate, Weights};
 use super::{owed_to, Bot, Search, MASTER_NODES};
-use std::collections::HashMap;
 use yut_game::{Game, Move, Phase, Seat, Side};
 
 /// The logistic scale of the hand-made evaluation's win-chance form (per square root of the
@@ -40,13 +39,7 @@ impl Bot {
         if g.phase() != Phase::Spend {
             return g.clone();
         }
-        let mut search = Search {
-            bot: self,
-            seat: g.turn(),
-            nodes: 0,
-            limit: MASTER_NODES,
-            memo: HashMap::new(),
-        };
+        let mut search = Search::new(self, g.turn(), MASTER_NODES);
         search.best(g).1
     }
 

@@ -348,13 +348,7 @@ impl Bot {
     pub fn ranked(&self, game: &Game) -> Vec<(f32, Move)> {
         let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
         game.legal_moves_into(&mut moves);
-        let mut search = Search {
-            bot: self,
-            seat: game.turn(),
-            nodes: 0,
-            limit: MASTER_NODES,
-            memo: HashMap::new(),
-        };
+        let mut search = Search::new(self, game.turn(), MASTER_NODES);
         let mut scored = Vec::new();
         for m in &moves {
             let mut g = game.clone();

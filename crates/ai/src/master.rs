@@ -14,13 +14,7 @@ impl Bot {
         if moves.len() == 1 {
             return moves[0];
         }
-        let mut search = Search {
-            bot: self,
-            seat: game.turn(),
-            nodes: 0,
-            limit: MASTER_NODES,
-            memo: HashMap::new(),
-        };
+        let mut search = Search::new(self, game.turn(), MASTER_NODES);
         let mut scored: Vec<(f32, Move, Game)> = Vec::with_capacity(moves.len());
         for m in moves {
             let mut g = game.clone();
@@ -142,13 +136,7 @@ impl Bot {
             }
             if self.net_for(&g).is_some() && g.phase() == Phase::Spend && g.turn() == opp {
                 // The reply the learned evaluation would choose, searched like our own.
-                let mut search = Search {
-                    bot: self,
-                    seat: opp,
-                    nodes: 0,
-                    limit: REPLY_NODES,
-                    memo: HashMap::new(),
-                };
+                let mut search = Search::new(self, opp, REPLY_NODES);
                 let (v_opp, _) = search.best(&g);
                 total += p * (NET_WIN - v_opp);
                 mass += p;
@@ -197,6 +185,19 @@ pub(super) struct Search<'a> {
     /// Positions to examine before finishing greedily.
     pub(super) limit: usize,
     pub(super) memo: HashMap<u64, (f32, Game)>,
+}
+
+impl<'a> Search<'a> {
+    /// A search for `seat` by `bot` that examines `limit` positions before finishing greedily.
+    pub(super) fn new(bot: &'a Bot, seat: Seat, limit: usize) -> Search<'a> {
+        Search {
+            bot,
+            seat,
+            nodes: 0,
+            limit,
+            memo: HashMap::new(),
+        }
+    }
 }
 
 impl Search<'_> {

@@ -16,12 +16,7 @@ use yut_text::Lang;
 
 /// Each side's chance after every step (`[step][side]`).
 pub fn chances(played: &Played) -> Vec<Vec<f32>> {
-    let Some(rules) = played.steps[0]
-        .table
-        .game
-        .as_ref()
-        .map(|g| g.rules().clone())
-    else {
+    let Some(rules) = played.rules() else {
         return vec![];
     };
     let master = Bot::shared(Level::Master, &rules);

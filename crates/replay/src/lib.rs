@@ -14,7 +14,7 @@ pub mod review;
 pub mod words;
 
 use thiserror::Error;
-use yut_game::{Action, Event, Game, Seat};
+use yut_game::{Action, Event, Game, Rules, Seat};
 use yut_table::core::Command;
 use yut_table::persist::LogEntry;
 use yut_table::{Lang, Status, Table};
@@ -63,6 +63,11 @@ pub struct Played {
 }
 
 impl Played {
+    /// The game's rules (None for a game that never started).
+    pub fn rules(&self) -> Option<Rules> {
+        self.steps[0].table.game.as_ref().map(|g| g.rules().clone())
+    }
+
     /// The number of actions shown (the start, every throw and every move).
     pub fn actions(&self) -> usize {
         self.steps.len()

@@ -54,12 +54,7 @@ pub struct Review {
 
 /// The reviews of every person who chose moves in the game, by seat.
 pub fn reviews(played: &Played) -> Vec<Review> {
-    let Some(rules) = played.steps[0]
-        .table
-        .game
-        .as_ref()
-        .map(|g| g.rules().clone())
-    else {
+    let Some(rules) = played.rules() else {
         return vec![];
     };
     let master = Bot::shared(Level::Master, &rules);
