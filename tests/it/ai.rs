@@ -260,7 +260,7 @@ fn reference_scores_single_moves() {
 
 #[test]
 fn easy_loses_to_normal_and_beats_random() {
-    // A small tournament (the full figures are in the README, from `yutbot sim`).
+    // A small tournament (the full figures are in the README, from `yut-tools sim`).
     let rules = Rules::default();
     let run = |a: Level, b: Level| {
         let cfg = yut_tools::sim::SimConfig {

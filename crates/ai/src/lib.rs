@@ -96,7 +96,7 @@ pub struct Learned {
 /// Score of a won position under the learned evaluation (a lost one scores 0).
 const NET_WIN: f32 = 100.0;
 
-/// The networks trained for each preset with two sides (`yutbot train`), built into the
+/// The networks trained for each preset with two sides (`yut-tools train`), built into the
 /// binary. A game whose rules are not exactly a preset's uses the hand-made evaluation.
 static NETS: [(Preset, &[u8]); 4] = [
     (
@@ -117,7 +117,7 @@ static NETS: [(Preset, &[u8]); 4] = [
     ),
 ];
 
-/// The networks trained for three and four sides (`yutbot train --sides N`).
+/// The networks trained for three and four sides (`yut-tools train --sides N`).
 static NETS_MULTI: [(Preset, u8, &[u8]); 2] = [
     (
         Preset::Standard,
@@ -266,7 +266,7 @@ impl Bot {
         let mut x = net::input(&self.k, &l.spots, g);
         let mine = g.side_of(g.turn()) == me;
         if mine && l.net.inputs == l.spots.inputs() + 1 {
-            // A specialist against Random (`yutbot train --against-random`) has one more
+            // A specialist against Random (`yut-tools train --against-random`) has one more
             // input: "the side to act is this bot's".
             x.on.push(l.spots.inputs() as u16);
         }

@@ -1,5 +1,5 @@
 //! A learned evaluation for two-sided games: a small network that gives the chance that the
-//! side about to throw wins, trained by self-play with TD(λ) (`yutbot train`) for one rule set.
+//! side about to throw wins, trained by self-play with TD(λ) (`yut-tools train`) for one rule set.
 //!
 //! Inputs, from the side to throw ("us") and the other side ("them"):
 //! - dense: the throws each side still needs (the lone-piece tables of [`Knowledge`]), what

@@ -21,7 +21,7 @@
 //! 1v1 a temperature of 1.05, 2v2 1.10 with the sigmas weighted 5, free-for-all the raw
 //! model), chosen with the benchmark.
 //!
-//! The calibration benchmark is `yutbot bench ratings` ([`bench`]).
+//! The calibration benchmark is `yut-tools bench ratings` (in the `yut-tools` crate).
 
 pub mod game;
 pub mod season;
@@ -42,7 +42,7 @@ pub const SIGMA0: f64 = 25.0 / 3.0;
 /// The skill-class width: a mu difference of beta between two players (bots, whose sigma is
 /// small) gives the stronger about 67% (logistic of beta / sqrt(2 beta^2)). Three times
 /// `skillratings`' default 25/6: yut is mostly the throws, and with 25/6 (and 25/3) the
-/// predictions were overconfident (`yutbot bench ratings`: 1v1 gaps of 11.8 and 11.5 points
+/// predictions were overconfident (`yut-tools bench ratings`: 1v1 gaps of 11.8 and 11.5 points
 /// at 0.1-0.2 and 0.8-0.9; with 12.5: 4.3 and 4.2, seeds 1 and 2).
 pub const BETA: f64 = 12.5;
 /// Drift added (in quadrature) to a player's sigma before each game.
@@ -60,7 +60,7 @@ pub const DISPLAY_BASE: f64 = 1000.0;
 pub const DISPLAY_SCALE: f64 = 40.0;
 
 /// The model's constants. [`Params::DEFAULT`] is what the bot uses; other values are for
-/// `yutbot bench ratings` experiments.
+/// `yut-tools bench ratings` experiments.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
     pub beta: f64,
@@ -338,7 +338,7 @@ pub fn win_chances_shaped(
 /// shown are the raw model's with the logits divided by it; ratings are updated with the raw
 /// model (`T = 1`), so no rating changes.
 ///
-/// Chosen with `yutbot bench ratings` (24 runs of 1,000 games each, pooled) on two
+/// Chosen with `yut-tools bench ratings` (24 runs of 1,000 games each, pooled) on two
 /// populations of people: `levels` (each one of Easy, Normal, Master: three clusters) and
 /// `mixes` (each move as one of two neighbouring levels, a personal share: a spread of
 /// strengths, as people's are). Of the bench's grid of shapes, the one with the least log
@@ -385,7 +385,7 @@ pub fn prediction_shape(family: ModeFamily) -> (f64, f64) {
 /// Bradley-Terry strengths of the bot levels, two seats, `standard`, with Random = 1 and Normal
 /// 12.0 (Normal against Random). Reference 6.9 (against Random). Easy 4.52 and Master 18.5 are
 /// the weighted least-squares fit of the logits of the tournaments among the three levels a
-/// table can seat (`yutbot sim`, 5,000 games each, seats swapped): Master over Easy 0.805,
+/// table can seat (`yut-tools sim`, 5,000 games each, seats swapped): Master over Easy 0.805,
 /// Master over Normal 0.605, Normal over Easy 0.721 and, in the README's table, Easy against
 /// Normal 0.270; Normal fixed. The fit gives back each of them within 0.006 (standard errors
 /// of the two logits 0.024 and 0.020). Until December 2026 Easy was 4.2 and Master 17.5, read
@@ -446,7 +446,7 @@ pub const SEATED_LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Master
 /// Centred, not with Normal at 25: a new player's 25 is then the middle of the three levels
 /// (1v1: Easy 10.9, Normal 28.2, Master 35.9). People's games among themselves keep their
 /// mean mu where it started, and only the few games against bots can move it, so a start
-/// above the people's true middle stays (with Normal at 25, `yutbot bench ratings`, 1v1: on
+/// above the people's true middle stays (with Normal at 25, `yut-tools bench ratings`, 1v1: on
 /// seed 1 the people playing as Easy ended 5 mu above the Easy anchor and those playing as
 /// Normal 7 above Normal's; eight runs of 1,000 games pooled, tables with a bot were predicted
 /// 0.647 for sides that won 0.578).

@@ -148,7 +148,7 @@ fn bot_anchors_reproduce_the_measured_win_rates() {
             vec![bot_rating(ModeFamily::OneVsOne, b, p)],
         ])[0]
     };
-    // The tournaments the strengths are fitted to (`yutbot sim`, README), and Master and
+    // The tournaments the strengths are fitted to (`yut-tools sim`, README), and Master and
     // Normal against Reference.
     assert!((one(Level::Master, Level::Easy) - 0.805).abs() < 0.006);
     assert!((one(Level::Master, Level::Normal) - 0.605).abs() < 0.006);

@@ -72,7 +72,7 @@ pub struct Config {
     /// messages older than an hour).
     pub repost_after: Duration,
     /// Record how long each command takes from arrival to its persisted (and, when shown,
-    /// rendered) result, in microseconds (for `yutbot bench table`).
+    /// rendered) result, in microseconds (for `yut-tools bench table`).
     pub latencies: Option<Arc<Mutex<Vec<u32>>>>,
     /// Give every game a throw seed of 32 fresh bytes from the operating system's generator
     /// (the bot). Off, each game's seed is expanded from 64 bits of the service's seeded

@@ -1,4 +1,4 @@
-//! Release-mode benchmarks: `yutbot bench engine`.
+//! Release-mode benchmarks: `yut-tools bench engine`.
 
 use arrayvec::ArrayVec;
 use rand::{Rng, SeedableRng};

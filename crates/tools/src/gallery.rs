@@ -1,5 +1,5 @@
-//! Frames from played games: the gallery (`yutbot render`) and the render benchmark
-//! (`yutbot bench render`).
+//! Frames from played games: the gallery (`yut-tools render`) and the render benchmark
+//! (`yut-tools bench render`).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -194,7 +194,7 @@ pub fn write_gallery(rules: &Rules, seed: u64, dir: &Path) -> std::io::Result<Ve
     Ok(paths)
 }
 
-/// What `yutbot bench render` measured.
+/// What `yut-tools bench render` measured.
 pub struct BenchResult {
     pub frames: usize,
     pub p50_ms: f64,

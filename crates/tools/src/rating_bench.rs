@@ -1,4 +1,4 @@
-//! `yutbot bench ratings`: are the predicted win chances right? For one mode family, a pool of
+//! `yut-tools bench ratings`: are the predicted win chances right? For one mode family, a pool of
 //! simulated people, each secretly playing as a fixed bot level (Easy, Normal or Master, drawn
 //! at random; or, with [`Population::Mixes`], as a per-move mix of two neighbouring levels)
 //! and rated from scratch as a person would be, plays rated games among themselves

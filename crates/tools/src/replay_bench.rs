@@ -1,4 +1,4 @@
-//! `yutbot bench replay`: the replay GIF, the chart and the reviews of a median 4-seat game,
+//! `yut-tools bench replay`: the replay GIF, the chart and the reviews of a median 4-seat game,
 //! timed on one core.
 
 use crate::replay_sim::{play, SimGame};

@@ -1,5 +1,5 @@
 //! Whole games played straight through the table's state machine, with the action log they
-//! would leave in the store: for tests and `yutbot bench replay` (no database, no clock).
+//! would leave in the store: for tests and `yut-tools bench replay` (no database, no clock).
 
 use rand::SeedableRng;
 use yut_ai::{Bot, Level};

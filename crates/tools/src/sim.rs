@@ -1,4 +1,4 @@
-//! Tournaments between AI levels: `yutbot sim`.
+//! Tournaments between AI levels: `yut-tools sim`.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -1,4 +1,4 @@
-//! `yutbot bench table`: many concurrent bot games through the service with a real database
+//! `yut-tools bench table`: many concurrent bot games through the service with a real database
 //! (SQLite or PostgreSQL) and the renderer, then a restart on the same database; with
 //! `--processes N`, N processes of the bot on one database, each driving its own shard's
 //! games, then one of them killed (SIGKILL) and started again.
@@ -384,7 +384,7 @@ fn instance(worker: u32, of: u32) -> String {
     format!("bench-worker-{worker}-of-{of}")
 }
 
-/// Run `processes` copies of this program (`yutbot bench table --worker K --of N`), each
+/// Run `processes` copies of this program (`yut-tools bench table --worker K --of N`), each
 /// driving `games` games on its own shard of one database; merge what they measured; then
 /// kill the last one with SIGKILL mid-game, start it again, and time how long its games take
 /// to resume.

@@ -1,4 +1,4 @@
-//! Self-play training of the learned evaluation (`yutbot train`): TD(λ) on the positions
+//! Self-play training of the learned evaluation (`yut-tools train`): TD(λ) on the positions
 //! where a side is about to throw with an empty pool, the moves chosen by Master's search
 //! of the pool with the network being trained. Deterministic for a given seed.
 
