@@ -5,6 +5,7 @@
 mod challenge;
 mod choices;
 mod info;
+mod localize;
 mod new;
 mod ratings;
 mod replays;
@@ -13,6 +14,7 @@ mod table;
 pub use challenge::*;
 pub use choices::*;
 pub use info::*;
+pub use localize::{localize, localize_with};
 pub use new::*;
 pub use ratings::*;
 pub use replays::*;
@@ -76,6 +78,11 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
 /// The channel already has a game, with a link to its board.
 fn already_running(lang: Lang, link: String) -> String {
     say(lang, "cmd-already-running-link", &[("link", link.into())])
+}
+
+/// Every top-level command, as the code declares it (before [`localize`]).
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![yut()]
 }
 
 /// Yut Nori (윷놀이).

@@ -229,10 +229,12 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
 /// The gateway client of each shard this process runs, once it is built.
 type Managers = Arc<tokio::sync::Mutex<std::collections::BTreeMap<u32, Arc<ShardManager>>>>;
 
-/// Every command the bot registers with Discord (`tests/it/registration.rs` holds their
-/// registration to a fixture).
+/// Every command the bot registers with Discord, its texts from the catalog
+/// (`tests/it/registration.rs` holds their registration to a fixture).
 pub fn registered_commands() -> Vec<poise::Command<Data, Error>> {
-    vec![commands::yut()]
+    let mut commands = commands::all();
+    commands::localize(&mut commands);
+    commands
 }
 
 /// The poise framework of one shard's client; the first shard of the range registers the
