@@ -1,6 +1,7 @@
 //! The `/yut` slash command and its subcommands, localized for English, Korean and Spanish
-//! (names and descriptions here, for Discord's registration; every answer in the text catalog,
-//! `cmd-*`). Each one translates to a service call; the rules live in `table` and `game`.
+//! (their names, descriptions, options and choices for Discord's registration in the text
+//! catalog, `reg-*`, filled in by `localize`; every answer there too, `cmd-*`). Each one
+//! translates to a service call; the rules live in `table` and `game`.
 
 mod challenge;
 mod choices;
@@ -85,16 +86,11 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![yut()]
 }
 
-/// Yut Nori (윷놀이).
+// `/yut`, the one top-level command: its names and descriptions for Discord are
+// `reg-yut*` in `assets/locales/*/registration.ftl`.
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("ko", "윷"),
-    name_localized("es-ES", "yut"),
-    name_localized("es-419", "yut"),
-    description_localized("ko", "윷놀이"),
-    description_localized("es-ES", "Yut Nori (윷놀이)"),
-    description_localized("es-419", "Yut Nori (윷놀이)"),
     subcommands(
         "new",
         "challenge",
