@@ -1,10 +1,12 @@
 //! The `/yut` slash command and its subcommands, localized for English, Korean and Spanish
-//! (names and descriptions here, for Discord's registration; every answer in the text catalog,
-//! `cmd-*`). Each one translates to a service call; the rules live in `table` and `game`.
+//! (their names, descriptions, options and choices for Discord's registration in the text
+//! catalog, `reg-*`, filled in by `localize`; every answer there too, `cmd-*`). Each one
+//! translates to a service call; the rules live in `table` and `game`.
 
 mod challenge;
 mod choices;
 mod info;
+mod localize;
 mod new;
 mod ratings;
 mod replays;
@@ -13,6 +15,7 @@ mod table;
 pub use challenge::*;
 pub use choices::*;
 pub use info::*;
+pub use localize::{localize, localize_with};
 pub use new::*;
 pub use ratings::*;
 pub use replays::*;
@@ -78,16 +81,16 @@ fn already_running(lang: Lang, link: String) -> String {
     say(lang, "cmd-already-running-link", &[("link", link.into())])
 }
 
-/// Yut Nori (윷놀이).
+/// Every top-level command, as the code declares it (before [`localize`]).
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![yut()]
+}
+
+// `/yut`, the one top-level command: its names and descriptions for Discord are
+// `reg-yut*` in `assets/locales/*/registration.ftl`.
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("ko", "윷"),
-    name_localized("es-ES", "yut"),
-    name_localized("es-419", "yut"),
-    description_localized("ko", "윷놀이"),
-    description_localized("es-ES", "Yut Nori (윷놀이)"),
-    description_localized("es-419", "Yut Nori (윷놀이)"),
     subcommands(
         "new",
         "challenge",

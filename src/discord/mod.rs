@@ -229,11 +229,19 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
 /// The gateway client of each shard this process runs, once it is built.
 type Managers = Arc<tokio::sync::Mutex<std::collections::BTreeMap<u32, Arc<ShardManager>>>>;
 
+/// Every command the bot registers with Discord, its texts from the catalog
+/// (`tests/it/registration.rs` holds their registration to a fixture).
+pub fn registered_commands() -> Vec<poise::Command<Data, Error>> {
+    let mut commands = commands::all();
+    commands::localize(&mut commands);
+    commands
+}
+
 /// The poise framework of one shard's client; the first shard of the range registers the
 /// commands.
 fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Framework<Data, Error> {
     let options = poise::FrameworkOptions {
-        commands: vec![commands::yut()],
+        commands: registered_commands(),
         event_handler: |ctx, event, _framework, data| Box::pin(router::on_event(ctx, event, data)),
         on_error: |error| Box::pin(on_error(error)),
         ..Default::default()

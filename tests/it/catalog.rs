@@ -2,10 +2,10 @@
 //! same variables, every key used by the code, and every text that has moved to the catalog
 //! said in English, Korean and Spanish without a gap.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use yut_service::ChallengeProblem;
 use yut_table::core::Refusal;
-use yut_text::{keys, say_in, variables, LANGS};
+use yut_text::{has_key, keys, say_in, variables, LANGS};
 
 fn all_sources(dir: &std::path::Path, out: &mut String) {
     for e in std::fs::read_dir(dir).unwrap() {
@@ -50,10 +50,75 @@ fn every_key_is_used() {
         .into_iter()
         // The omens are looked up by their three throws (`Fortune::key`).
         .filter(|k| !k.starts_with("omen-"))
+        // The slash commands' texts by the commands' names (`localize`; tested below).
+        .filter(|k| !k.starts_with("reg-"))
         .filter(|k| !src.contains(&format!("\"{k}\"")))
         .collect();
     assert!(unused.is_empty(), "keys no code uses: {unused:?}");
     assert!(src.contains("format!(\"omen-{a}-{b}-{c}\")"));
+}
+
+/// The slash commands' texts (`registration.ftl`, issue 28): `localize` asks for every `reg-`
+/// key of the catalog in every language, and for no other; each command's and option's key
+/// once (a choice's once per option offering it); the English names are the code's.
+#[test]
+fn every_registration_key_is_asked_for_by_localize() {
+    let mut asked: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut commands = yutbot::discord::commands::all();
+    let problems = yutbot::discord::commands::localize_with(&mut commands, &mut |code, key| {
+        *asked
+            .entry((code.to_string(), key.to_string()))
+            .or_default() += 1;
+        has_key(code, key).then(|| say_in(code, key, &[]))
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+    let catalog: BTreeSet<String> = keys("en")
+        .into_iter()
+        .filter(|k| k.starts_with("reg-"))
+        .collect();
+    assert!(catalog.len() > 100, "{} keys", catalog.len());
+    for code in LANGS {
+        let by_localize: BTreeSet<String> = asked
+            .keys()
+            .filter(|(c, _)| c == code)
+            .map(|(_, k)| k.clone())
+            .collect();
+        let stale: Vec<_> = catalog.difference(&by_localize).collect();
+        let missing: Vec<_> = by_localize.difference(&catalog).collect();
+        assert!(
+            stale.is_empty(),
+            "{code}: keys localize never asks for: {stale:?}"
+        );
+        assert!(
+            missing.is_empty(),
+            "{code}: keys the catalog lacks: {missing:?}"
+        );
+    }
+    let twice: Vec<_> = asked
+        .iter()
+        .filter(|((_, k), n)| **n > 1 && !k.starts_with("reg-choice-"))
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "two commands or options share a key: {twice:?}"
+    );
+    // Every text fits Discord: names of at most 32 characters without spaces, descriptions and
+    // choices of 1 to 100.
+    for code in LANGS {
+        for k in &catalog {
+            let t = say_in(code, k, &[]);
+            let n = t.chars().count();
+            let is_name = !k.ends_with("-desc") && !k.starts_with("reg-choice-");
+            if is_name {
+                assert!(
+                    (1..=32).contains(&n) && t == t.to_lowercase() && !t.contains(' '),
+                    "{code} {k}: {t:?} is not a name Discord takes"
+                );
+            } else {
+                assert!((1..=100).contains(&n), "{code} {k}: {n} characters");
+            }
+        }
+    }
 }
 
 #[test]

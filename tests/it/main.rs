@@ -21,6 +21,7 @@ mod fuzz_play;
 mod leases;
 mod random_games;
 mod ratings_service;
+mod registration;
 mod render;
 mod replay;
 mod replay_service;

@@ -5,8 +5,10 @@
 //! Every user-facing text is here: the main file of each language (refusals, problems,
 //! challenges, the fortune) and one part per area of the bot (`{code}/view.ftl` the game
 //! message, `picture.ftl` the board picture, `standings.ftl` ratings and after-game texts,
-//! `commands.ftl` commands, help, rules and table notices). Korean particles that depend on a
-//! name (님, 이/가) are chosen in code and passed in as part of the variable.
+//! `commands.ftl` commands, help, rules and table notices, `registration.ftl` the slash
+//! commands' names, descriptions, options and choices as Discord registers them). Korean
+//! particles that depend on a name (님, 이/가) are chosen in code and passed in as part of the
+//! variable.
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -54,6 +56,12 @@ macro_rules! catalog_of {
             include_str!(concat!("../../../assets/locales/", $code, "/commands.ftl")),
             "\n",
             include_str!(concat!("../../../assets/locales/", $code, "/threads.ftl")),
+            "\n",
+            include_str!(concat!(
+                "../../../assets/locales/",
+                $code,
+                "/registration.ftl"
+            )),
         )
     };
 }
@@ -159,6 +167,12 @@ pub fn say_in(code: &str, key: &str, args: &[(&str, Arg)]) -> String {
     }
     tracing::warn!(key, code, "no such text in the catalog");
     key.to_string()
+}
+
+/// Does the language `code` itself have `key` (no fallback to English)?
+pub fn has_key(code: &str, key: &str) -> bool {
+    let at = LANGS.iter().position(|l| *l == code).unwrap_or(0);
+    catalog().bundles[at].has_message(key)
 }
 
 /// [`say_in`] in a table language.

@@ -1,38 +1,25 @@
-//! The choices of the commands' options (mode, preset, pieces, level, family, season).
+//! The choices of the commands' options (mode, preset, pieces, level, family, season). A
+//! variant's `#[name = ...]` is its id in the catalog: `reg-choice-{id}` its label
+//! (`localize`); Discord sends back the choice's index.
 
 use super::*;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum Mode {
-    #[name = "Free for all"]
-    #[name_localized("ko", "개인전")]
-    #[name_localized("es-ES", "Todos contra todos")]
-    #[name_localized("es-419", "Todos contra todos")]
+    #[name = "mode-solo"]
     Solo,
-    #[name = "2v2 teams"]
-    #[name_localized("ko", "2대2 팀전")]
-    #[name_localized("es-ES", "Equipos 2 contra 2")]
-    #[name_localized("es-419", "Equipos 2 contra 2")]
+    #[name = "mode-teams"]
     Teams,
 }
 
 /// A rated mode family.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FamilyChoice {
-    #[name = "1v1"]
-    #[name_localized("ko", "1대1")]
-    #[name_localized("es-ES", "1 contra 1")]
-    #[name_localized("es-419", "1 contra 1")]
+    #[name = "family-1v1"]
     OneVsOne,
-    #[name = "2v2 teams"]
-    #[name_localized("ko", "2대2 팀전")]
-    #[name_localized("es-ES", "Equipos 2 contra 2")]
-    #[name_localized("es-419", "Equipos 2 contra 2")]
+    #[name = "family-teams"]
     Teams,
-    #[name = "Free for all (3-4 players)"]
-    #[name_localized("ko", "개인전 (3~4명)")]
-    #[name_localized("es-ES", "Todos contra todos (3-4 jugadores)")]
-    #[name_localized("es-419", "Todos contra todos (3-4 jugadores)")]
+    #[name = "family-ffa"]
     FreeForAll,
 }
 
@@ -49,20 +36,11 @@ impl FamilyChoice {
 /// How long a season lasts.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum SeasonChoice {
-    #[name = "Monthly"]
-    #[name_localized("ko", "한 달마다")]
-    #[name_localized("es-ES", "Mensual")]
-    #[name_localized("es-419", "Mensual")]
+    #[name = "season-monthly"]
     Monthly,
-    #[name = "Quarterly"]
-    #[name_localized("ko", "석 달마다")]
-    #[name_localized("es-ES", "Trimestral")]
-    #[name_localized("es-419", "Trimestral")]
+    #[name = "season-quarterly"]
     Quarterly,
-    #[name = "Off (one season for ever)"]
-    #[name_localized("ko", "끄기 (시즌 없음)")]
-    #[name_localized("es-ES", "Desactivadas (una sola temporada)")]
-    #[name_localized("es-419", "Desactivadas (una sola temporada)")]
+    #[name = "season-off"]
     Off,
 }
 
@@ -78,25 +56,13 @@ impl SeasonChoice {
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum PresetChoice {
-    #[name = "Standard"]
-    #[name_localized("ko", "기본")]
-    #[name_localized("es-ES", "Estándar")]
-    #[name_localized("es-419", "Estándar")]
+    #[name = "preset-standard"]
     Standard,
-    #[name = "Board game"]
-    #[name_localized("ko", "보드게임")]
-    #[name_localized("es-ES", "Juego de mesa")]
-    #[name_localized("es-419", "Juego de mesa")]
+    #[name = "preset-boardgame"]
     Boardgame,
-    #[name = "Yunnori"]
-    #[name_localized("ko", "윷놀이")]
-    #[name_localized("es-ES", "Yunnori")]
-    #[name_localized("es-419", "Yunnori")]
+    #[name = "preset-yunnori"]
     Yunnori,
-    #[name = "Nyout (old rules)"]
-    #[name_localized("ko", "옛 규칙")]
-    #[name_localized("es-ES", "Nyout (reglas antiguas)")]
-    #[name_localized("es-419", "Nyout (reglas antiguas)")]
+    #[name = "preset-nyout"]
     Nyout,
 }
 
@@ -113,44 +79,23 @@ impl PresetChoice {
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum PiecesChoice {
-    #[name = "2 pieces"]
-    #[name_localized("ko", "말 2개")]
-    #[name_localized("es-ES", "2 fichas")]
-    #[name_localized("es-419", "2 fichas")]
+    #[name = "pieces-2"]
     Two,
-    #[name = "3 pieces"]
-    #[name_localized("ko", "말 3개")]
-    #[name_localized("es-ES", "3 fichas")]
-    #[name_localized("es-419", "3 fichas")]
+    #[name = "pieces-3"]
     Three,
-    #[name = "4 pieces"]
-    #[name_localized("ko", "말 4개")]
-    #[name_localized("es-ES", "4 fichas")]
-    #[name_localized("es-419", "4 fichas")]
+    #[name = "pieces-4"]
     Four,
-    #[name = "By number of sides"]
-    #[name_localized("ko", "편 수에 따라")]
-    #[name_localized("es-ES", "Según el número de bandos")]
-    #[name_localized("es-419", "Según el número de bandos")]
+    #[name = "pieces-auto"]
     Auto,
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LevelChoice {
-    #[name = "Easy"]
-    #[name_localized("ko", "쉬움")]
-    #[name_localized("es-ES", "Fácil")]
-    #[name_localized("es-419", "Fácil")]
+    #[name = "level-easy"]
     Easy,
-    #[name = "Normal"]
-    #[name_localized("ko", "보통")]
-    #[name_localized("es-ES", "Normal")]
-    #[name_localized("es-419", "Normal")]
+    #[name = "level-normal"]
     Normal,
-    #[name = "Master"]
-    #[name_localized("ko", "어려움")]
-    #[name_localized("es-ES", "Maestro")]
-    #[name_localized("es-419", "Maestro")]
+    #[name = "level-master"]
     Master,
 }
 

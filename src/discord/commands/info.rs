@@ -2,45 +2,12 @@
 
 use super::*;
 
-/// A short summary of the rules.
-#[poise::command(
-    slash_command,
-    name_localized("ko", "규칙"),
-    name_localized("es-ES", "reglas"),
-    name_localized("es-419", "reglas"),
-    description_localized("ko", "규칙을 간단히 알려 줘요"),
-    description_localized("es-ES", "Un resumen breve de las reglas"),
-    description_localized("es-419", "Un resumen breve de las reglas")
-)]
+// `/yut rules`: its names and descriptions for Discord are `reg-rules*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "Rule preset (default: this channel's game, else standard)"]
-    #[description_localized("ko", "규칙 (기본: 이 채널의 판, 없으면 기본 규칙)")]
-    #[description_localized(
-        "es-ES",
-        "Reglas base (por defecto: las de la partida del canal; si no hay, estándar)"
-    )]
-    #[description_localized(
-        "es-419",
-        "Reglas base (por defecto: las de la partida del canal; si no hay, estándar)"
-    )]
-    #[name_localized("ko", "규칙")]
-    #[name_localized("es-ES", "reglas")]
-    #[name_localized("es-419", "reglas")]
     preset: Option<PresetChoice>,
-    #[description = "List every house-rule option for /yut new instead"]
-    #[description_localized("ko", "/윷 새판에 쓸 수 있는 집안 규칙 옵션을 모두 보기")]
-    #[description_localized(
-        "es-ES",
-        "Ver en su lugar todas las opciones de reglas caseras para /yut nueva"
-    )]
-    #[description_localized(
-        "es-419",
-        "Ver en su lugar todas las opciones de reglas caseras para /yut nueva"
-    )]
-    #[name_localized("ko", "옵션")]
-    #[name_localized("es-ES", "opciones")]
-    #[name_localized("es-419", "opciones")]
     options: Option<bool>,
 ) -> Result<(), Error> {
     let lang = lang(&ctx);
@@ -72,23 +39,9 @@ pub async fn rules(
     private(ctx, text).await
 }
 
-/// 윷점: today's yut fortune, three throws read against 64 omens (one per person per day).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("ko", "윷점"),
-    name_localized("es-ES", "fortuna"),
-    name_localized("es-419", "fortuna"),
-    description_localized("ko", "오늘의 윷점: 세 번 던져 64가지 점괘 중 하나를 읽어요"),
-    description_localized(
-        "es-ES",
-        "윷점: tu fortuna del yut de hoy, tres tiradas leídas entre 64 augurios"
-    ),
-    description_localized(
-        "es-419",
-        "윷점: tu fortuna del yut de hoy, tres tiradas leídas entre 64 augurios"
-    )
-)]
+// `/yut fortune`: its names and descriptions for Discord are `reg-fortune*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
 pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
     let lang = lang(&ctx);
     let Some(guild) = ctx.guild_id() else {
@@ -108,16 +61,9 @@ pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// How to use the bot.
-#[poise::command(
-    slash_command,
-    name_localized("ko", "도움말"),
-    name_localized("es-ES", "ayuda"),
-    name_localized("es-419", "ayuda"),
-    description_localized("ko", "사용법"),
-    description_localized("es-ES", "Cómo usar el bot"),
-    description_localized("es-419", "Cómo usar el bot")
-)]
+// `/yut help`: its names and descriptions for Discord are `reg-help*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let text = word(lang(&ctx), "cmd-help");
     private(ctx, text).await

@@ -44,91 +44,20 @@ pub(crate) fn describe_defaults(
     format!("{defaults} {threads}")
 }
 
-/// This server's defaults for `/yut new` (changing them needs Manage Server).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("ko", "설정"),
-    name_localized("es-ES", "ajustes"),
-    name_localized("es-419", "ajustes"),
-    description_localized("ko", "이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)"),
-    description_localized(
-        "es-ES",
-        "Valores por defecto de este servidor para /yut nueva (cambiarlos: Gestionar servidor)"
-    ),
-    description_localized(
-        "es-419",
-        "Valores por defecto de este servidor para /yut nueva (cambiarlos: Gestionar servidor)"
-    )
-)]
+// `/yut settings`: its names and descriptions for Discord are `reg-settings*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "Default rule preset"]
-    #[description_localized("ko", "기본 규칙")]
-    #[description_localized("es-ES", "Reglas base por defecto")]
-    #[description_localized("es-419", "Reglas base por defecto")]
-    #[name_localized("ko", "규칙")]
-    #[name_localized("es-ES", "reglas")]
-    #[name_localized("es-419", "reglas")]
     preset: Option<PresetChoice>,
-    #[description = "Default house rules, e.g. backdo=off finish=exact (none: clear)"]
-    #[description_localized("ko", "기본 집안 규칙, 예: backdo=off finish=exact (none: 지우기)")]
-    #[description_localized(
-        "es-ES",
-        "Reglas caseras por defecto, p. ej. backdo=off finish=exact (none: borrarlas)"
-    )]
-    #[description_localized(
-        "es-419",
-        "Reglas caseras por defecto, p. ej. backdo=off finish=exact (none: borrarlas)"
-    )]
-    #[name_localized("ko", "집안규칙")]
-    #[name_localized("es-ES", "reglas_caseras")]
-    #[name_localized("es-419", "reglas_caseras")]
     #[max_length = 400]
     #[autocomplete = "complete_house_rules"]
     house_rules: Option<String>,
-    #[description = "Default seconds per action (10 to 300)"]
-    #[description_localized("ko", "한 수에 주는 기본 시간(초, 10~300)")]
-    #[description_localized("es-ES", "Segundos por acción por defecto (10 a 300)")]
-    #[description_localized("es-419", "Segundos por acción por defecto (10 a 300)")]
-    #[name_localized("ko", "초")]
-    #[name_localized("es-ES", "segundos")]
-    #[name_localized("es-419", "segundos")]
     #[min = 10]
     #[max = 300]
     seconds: Option<u32>,
-    #[description = "Rating seasons: at each end the standings are archived and ratings softly reset"]
-    #[description_localized(
-        "ko",
-        "점수 시즌: 시즌이 끝나면 순위를 보관하고 점수를 절반쯤 되돌려요"
-    )]
-    #[description_localized("es-ES", "Temporadas: al final de cada una se archiva la clasificación y las puntuaciones se suavizan")]
-    #[description_localized("es-419", "Temporadas: al final de cada una se archiva la clasificación y las puntuaciones se suavizan")]
-    #[name_localized("ko", "시즌")]
-    #[name_localized("es-ES", "temporadas")]
-    #[name_localized("es-419", "temporadas")]
     seasons: Option<SeasonChoice>,
-    #[description = "Play each game in a thread of its own (needs Create Public Threads)"]
-    #[description_localized("ko", "판마다 스레드를 따로 열어 두기 (공개 스레드 만들기 권한 필요)")]
-    #[description_localized(
-        "es-ES",
-        "Jugar cada partida en su propio hilo (requiere Crear hilos públicos)"
-    )]
-    #[description_localized(
-        "es-419",
-        "Jugar cada partida en su propio hilo (requiere Crear hilos públicos)"
-    )]
-    #[name_localized("ko", "스레드")]
-    #[name_localized("es-ES", "hilos")]
-    #[name_localized("es-419", "hilos")]
     threads: Option<bool>,
-    #[description = "Forget every default"]
-    #[description_localized("ko", "기본값을 모두 지우기")]
-    #[description_localized("es-ES", "Olvidar todos los valores por defecto")]
-    #[description_localized("es-419", "Olvidar todos los valores por defecto")]
-    #[name_localized("ko", "초기화")]
-    #[name_localized("es-ES", "restablecer")]
-    #[name_localized("es-419", "restablecer")]
     reset: Option<bool>,
 ) -> Result<(), Error> {
     let data = ctx.data();

@@ -58,88 +58,42 @@ pub(crate) async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) 
     }
 }
 
-/// Take a seat in this channel's game.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("ko", "참가"),
-    name_localized("es-ES", "unirse"),
-    name_localized("es-419", "unirse"),
-    description_localized("ko", "이 채널의 판에 참가해요"),
-    description_localized("es-ES", "Siéntate en la partida de este canal"),
-    description_localized("es-419", "Siéntate en la partida de este canal")
-)]
+// `/yut join`: its names and descriptions for Discord are `reg-join*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Join, word(l, "cmd-joined")).await
 }
 
-/// Leave this channel's game (a bot takes your seat if it has started).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("ko", "나가기"),
-    name_localized("es-ES", "salir"),
-    name_localized("es-419", "salir"),
-    description_localized("ko", "판에서 나가요 (시작한 판이면 봇이 대신해요)"),
-    description_localized(
-        "es-ES",
-        "Sal de la partida (si ya empezó, un bot juega en tu asiento)"
-    ),
-    description_localized(
-        "es-419",
-        "Sal de la partida (si ya empezó, un bot juega en tu asiento)"
-    )
-)]
+// `/yut leave`: its names and descriptions for Discord are `reg-leave*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     // The table decides: a lobby seat is given up, a running game's seat goes to a bot.
     table_command(ctx, Command::Leave, word(l, "cmd-left")).await
 }
 
-/// Start the game.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("ko", "시작"),
-    name_localized("es-ES", "empezar"),
-    name_localized("es-419", "empezar"),
-    description_localized("ko", "판을 시작해요"),
-    description_localized("es-ES", "Empieza la partida"),
-    description_localized("es-419", "Empieza la partida")
-)]
+// `/yut start`: its names and descriptions for Discord are `reg-start*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Start, word(l, "cmd-started")).await
 }
 
-/// Stop the game (host or moderator).
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("ko", "끝내기"),
-    name_localized("es-ES", "terminar"),
-    name_localized("es-419", "terminar"),
-    description_localized("ko", "판을 끝내요 (방장이나 관리자)"),
-    description_localized("es-ES", "Termina la partida (anfitrión o moderador)"),
-    description_localized("es-419", "Termina la partida (anfitrión o moderador)")
-)]
+// `/yut stop`: its names and descriptions for Discord are `reg-stop*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Stop, word(l, "cmd-stopped")).await
 }
 
-/// Show the board again as a new message.
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("ko", "판보기"),
-    name_localized("es-ES", "tablero"),
-    name_localized("es-419", "tablero"),
-    description_localized("ko", "판을 새 메시지로 다시 보여 줘요"),
-    description_localized("es-ES", "Vuelve a mostrar el tablero en un mensaje nuevo"),
-    description_localized("es-419", "Vuelve a mostrar el tablero en un mensaje nuevo")
-)]
+// `/yut board`: its names and descriptions for Discord are `reg-board*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let channel = ctx.channel_id().get();

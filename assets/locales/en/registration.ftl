@@ -1,0 +1,149 @@
+# The slash commands' texts for Discord's registration (English): names, descriptions,
+# options and choices of `/yut` and its subcommands, read by `localize`
+# (src/discord/commands/localize.rs) when the bot starts.
+#
+# Keys: `reg-CMD` the name of a command, `reg-CMD-desc` its description; `reg-CMD-OPTION` and
+# `reg-CMD-OPTION-desc` an option's (`_` in the code's name is `-` in the key);
+# `reg-choice-LIST-CHOICE` a choice's label, shared by every option that offers the list.
+# The English names are the code's own (Discord sends them back and the bot reads its options by
+# them): change them in the code, not here. Discord allows names of 1 to 32 lowercase letters,
+# digits, `-` or `_` with no spaces, descriptions of 1 to 100 characters, choices of 1 to 100.
+
+## /yut
+reg-yut = yut
+reg-yut-desc = Yut Nori (윷놀이).
+
+## /yut new
+reg-new = new
+reg-new-desc = Open a new game in this channel.
+reg-new-mode = mode
+reg-new-mode-desc = Free for all or 2v2 teams
+reg-new-seats = seats
+reg-new-seats-desc = Seats for free for all (2 to 4)
+reg-new-preset = preset
+reg-new-preset-desc = Rule preset
+reg-new-house-rules = house_rules
+reg-new-house-rules-desc = House rules on top of the preset, e.g. backdo=off finish=exact (/yut rules options)
+reg-new-pieces = pieces
+reg-new-pieces-desc = Pieces per side
+reg-new-seconds = seconds
+reg-new-seconds-desc = Seconds per action (10 to 300)
+reg-new-match-length = match_length
+reg-new-match-length-desc = Wins needed to take the match (1 to 9)
+reg-new-bots = bots
+reg-new-bots-desc = Bots to seat at once (0 to 3)
+reg-new-bot-level = bot_level
+reg-new-bot-level-desc = Strength of those bots
+
+## /yut challenge
+reg-challenge = challenge
+reg-challenge-desc = Challenge someone (1v1), or two others with a partner (2v2)
+reg-challenge-opponent = opponent
+reg-challenge-opponent-desc = Who you challenge
+reg-challenge-partner = partner
+reg-challenge-partner-desc = 2v2: your partner (then also name a second opponent)
+reg-challenge-opponent2 = opponent2
+reg-challenge-opponent2-desc = 2v2: the second opponent
+reg-challenge-preset = preset
+reg-challenge-preset-desc = Rule preset
+reg-challenge-house-rules = house_rules
+reg-challenge-house-rules-desc = House rules on top of the preset, e.g. backdo=off finish=exact (/yut rules options)
+
+## /yut join
+reg-join = join
+reg-join-desc = Take a seat in this channel's game.
+
+## /yut leave
+reg-leave = leave
+reg-leave-desc = Leave this channel's game (a bot takes your seat if it has started).
+
+## /yut start
+reg-start = start
+reg-start-desc = Start the game.
+
+## /yut stop
+reg-stop = stop
+reg-stop-desc = Stop the game (host or moderator).
+
+## /yut board
+reg-board = board
+reg-board-desc = Show the board again as a new message.
+
+## /yut rules
+reg-rules = rules
+reg-rules-desc = A short summary of the rules.
+reg-rules-preset = preset
+reg-rules-preset-desc = Rule preset (default: this channel's game, else standard)
+reg-rules-options = options
+reg-rules-options-desc = List every house-rule option for /yut new instead
+
+## /yut stats
+reg-stats = stats
+reg-stats-desc = Someone's record and ratings in this server.
+reg-stats-user = user
+reg-stats-user-desc = Whose record (default: yours)
+
+## /yut leaderboard
+reg-leaderboard = leaderboard
+reg-leaderboard-desc = The best players in this server, by rating.
+reg-leaderboard-mode = mode
+reg-leaderboard-mode-desc = Which mode (default: all three)
+reg-leaderboard-season = season
+reg-leaderboard-season-desc = A past season, e.g. 2026-11 or 2026-Q3 (default: this one)
+
+## /yut settings
+reg-settings = settings
+reg-settings-desc = This server's defaults for `/yut new` (changing them needs Manage Server).
+reg-settings-preset = preset
+reg-settings-preset-desc = Default rule preset
+reg-settings-house-rules = house_rules
+reg-settings-house-rules-desc = Default house rules, e.g. backdo=off finish=exact (none: clear)
+reg-settings-seconds = seconds
+reg-settings-seconds-desc = Default seconds per action (10 to 300)
+reg-settings-seasons = seasons
+reg-settings-seasons-desc = Rating seasons: at each end the standings are archived and ratings softly reset
+reg-settings-threads = threads
+reg-settings-threads-desc = Play each game in a thread of its own (needs Create Public Threads)
+reg-settings-reset = reset
+reg-settings-reset-desc = Forget every default
+
+## /yut replay
+reg-replay = replay
+reg-replay-desc = The replay of a finished game (default: this channel's last), with its record.
+reg-replay-game = game
+reg-replay-game-desc = The game's number (default: this channel's last finished game)
+
+## /yut history
+reg-history = history
+reg-history-desc = The last games in this server, with buttons to their replays.
+reg-history-user = user
+reg-history-user-desc = Only games this person played
+
+## /yut fortune
+reg-fortune = fortune
+reg-fortune-desc = 윷점: today's yut fortune, three throws read against 64 omens (one per person per day).
+
+## /yut help
+reg-help = help
+reg-help-desc = How to use the bot.
+
+## Choices.
+reg-choice-mode-solo = Free for all
+reg-choice-mode-teams = 2v2 teams
+reg-choice-family-1v1 = 1v1
+reg-choice-family-teams = 2v2 teams
+reg-choice-family-ffa = Free for all (3-4 players)
+reg-choice-season-monthly = Monthly
+reg-choice-season-quarterly = Quarterly
+reg-choice-season-off = Off (one season for ever)
+reg-choice-preset-standard = Standard
+reg-choice-preset-boardgame = Board game
+reg-choice-preset-yunnori = Yunnori
+reg-choice-preset-nyout = Nyout (old rules)
+reg-choice-pieces-2 = 2 pieces
+reg-choice-pieces-3 = 3 pieces
+reg-choice-pieces-4 = 4 pieces
+reg-choice-pieces-auto = By number of sides
+reg-choice-level-easy = Easy
+reg-choice-level-normal = Normal
+reg-choice-level-master = Master

@@ -1,0 +1,143 @@
+# Textos de los comandos de barra para el registro en Discord (español, para es-ES y es-419):
+# nombres, descripciones, opciones y opciones fijas de `/yut` y sus subcomandos. Las claves se
+# explican en en/registration.ftl. Nombres: hasta 32 caracteres, sin espacios; descripciones y
+# opciones fijas: hasta 100.
+
+## /yut
+reg-yut = yut
+reg-yut-desc = Yut Nori (윷놀이)
+
+## /yut nueva
+reg-new = nueva
+reg-new-desc = Abre una partida nueva en este canal
+reg-new-mode = modo
+reg-new-mode-desc = Todos contra todos o equipos 2 contra 2
+reg-new-seats = asientos
+reg-new-seats-desc = Asientos en todos contra todos (2 a 4)
+reg-new-preset = reglas
+reg-new-preset-desc = Reglas base
+reg-new-house-rules = reglas_caseras
+reg-new-house-rules-desc = Reglas caseras sobre las reglas base, p. ej. backdo=off finish=exact (/yut reglas opciones)
+reg-new-pieces = fichas
+reg-new-pieces-desc = Fichas por bando
+reg-new-seconds = segundos
+reg-new-seconds-desc = Segundos por acción (10 a 300)
+reg-new-match-length = victorias
+reg-new-match-length-desc = Victorias necesarias para ganar el encuentro (1 a 9)
+reg-new-bots = bots
+reg-new-bots-desc = Bots que se sientan desde el principio (0 a 3)
+reg-new-bot-level = nivel_bots
+reg-new-bot-level-desc = Nivel de esos bots
+
+## /yut desafiar
+reg-challenge = desafiar
+reg-challenge-desc = Desafía a alguien (1 contra 1), o a dos con un compañero (2 contra 2)
+reg-challenge-opponent = rival
+reg-challenge-opponent-desc = A quién desafías
+reg-challenge-partner = compañero
+reg-challenge-partner-desc = 2 contra 2: tu compañero (elige también a un segundo rival)
+reg-challenge-opponent2 = rival2
+reg-challenge-opponent2-desc = 2 contra 2: el segundo rival
+reg-challenge-preset = reglas
+reg-challenge-preset-desc = Reglas base
+reg-challenge-house-rules = reglas_caseras
+reg-challenge-house-rules-desc = Reglas caseras sobre las reglas base, p. ej. backdo=off finish=exact (/yut reglas opciones)
+
+## /yut unirse
+reg-join = unirse
+reg-join-desc = Siéntate en la partida de este canal
+
+## /yut salir
+reg-leave = salir
+reg-leave-desc = Sal de la partida (si ya empezó, un bot juega en tu asiento)
+
+## /yut empezar
+reg-start = empezar
+reg-start-desc = Empieza la partida
+
+## /yut terminar
+reg-stop = terminar
+reg-stop-desc = Termina la partida (anfitrión o moderador)
+
+## /yut tablero
+reg-board = tablero
+reg-board-desc = Vuelve a mostrar el tablero en un mensaje nuevo
+
+## /yut reglas
+reg-rules = reglas
+reg-rules-desc = Un resumen breve de las reglas
+reg-rules-preset = reglas
+reg-rules-preset-desc = Reglas base (por defecto: las de la partida del canal; si no hay, estándar)
+reg-rules-options = opciones
+reg-rules-options-desc = Ver en su lugar todas las opciones de reglas caseras para /yut nueva
+
+## /yut estadísticas
+reg-stats = estadísticas
+reg-stats-desc = El historial y las puntuaciones de alguien en este servidor
+reg-stats-user = usuario
+reg-stats-user-desc = De quién (por defecto: tú)
+
+## /yut clasificación
+reg-leaderboard = clasificación
+reg-leaderboard-desc = Los mejores jugadores de este servidor, por puntuación
+reg-leaderboard-mode = modo
+reg-leaderboard-mode-desc = Qué modo (por defecto: los tres)
+reg-leaderboard-season = temporada
+reg-leaderboard-season-desc = Una temporada pasada, p. ej. 2026-11 o 2026-Q3 (por defecto: la actual)
+
+## /yut ajustes
+reg-settings = ajustes
+reg-settings-desc = Valores por defecto de este servidor para /yut nueva (cambiarlos: Gestionar servidor)
+reg-settings-preset = reglas
+reg-settings-preset-desc = Reglas base por defecto
+reg-settings-house-rules = reglas_caseras
+reg-settings-house-rules-desc = Reglas caseras por defecto, p. ej. backdo=off finish=exact (none: borrarlas)
+reg-settings-seconds = segundos
+reg-settings-seconds-desc = Segundos por acción por defecto (10 a 300)
+reg-settings-seasons = temporadas
+reg-settings-seasons-desc = Temporadas: al final de cada una se archiva la clasificación y las puntuaciones se suavizan
+reg-settings-threads = hilos
+reg-settings-threads-desc = Jugar cada partida en su propio hilo (requiere Crear hilos públicos)
+reg-settings-reset = restablecer
+reg-settings-reset-desc = Olvidar todos los valores por defecto
+
+## /yut repetición
+reg-replay = repetición
+reg-replay-desc = La repetición de una partida terminada (por defecto: la última de este canal), con su registro
+reg-replay-game = partida
+reg-replay-game-desc = El número de la partida (por defecto: la última terminada en este canal)
+
+## /yut historial
+reg-history = historial
+reg-history-desc = Las últimas partidas de este servidor, con botones para sus repeticiones
+reg-history-user = usuario
+reg-history-user-desc = Solo las partidas que jugó esta persona
+
+## /yut fortuna
+reg-fortune = fortuna
+reg-fortune-desc = 윷점: tu fortuna del yut de hoy, tres tiradas leídas entre 64 augurios
+
+## /yut ayuda
+reg-help = ayuda
+reg-help-desc = Cómo usar el bot
+
+## Opciones fijas.
+reg-choice-mode-solo = Todos contra todos
+reg-choice-mode-teams = Equipos 2 contra 2
+reg-choice-family-1v1 = 1 contra 1
+reg-choice-family-teams = Equipos 2 contra 2
+reg-choice-family-ffa = Todos contra todos (3-4 jugadores)
+reg-choice-season-monthly = Mensual
+reg-choice-season-quarterly = Trimestral
+reg-choice-season-off = Desactivadas (una sola temporada)
+reg-choice-preset-standard = Estándar
+reg-choice-preset-boardgame = Juego de mesa
+reg-choice-preset-yunnori = Yunnori
+reg-choice-preset-nyout = Nyout (reglas antiguas)
+reg-choice-pieces-2 = 2 fichas
+reg-choice-pieces-3 = 3 fichas
+reg-choice-pieces-4 = 4 fichas
+reg-choice-pieces-auto = Según el número de bandos
+reg-choice-level-easy = Fácil
+reg-choice-level-normal = Normal
+reg-choice-level-master = Maestro

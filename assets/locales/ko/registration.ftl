@@ -1,0 +1,142 @@
+# 디스코드에 등록하는 슬래시 명령의 글 (한국어): `/윷`과 하위 명령의 이름, 설명, 옵션, 선택지.
+# 키는 en/registration.ftl의 설명을 보세요. 이름은 공백 없이 32자까지(소문자, 숫자, -, _, 한글),
+# 설명과 선택지는 100자까지.
+
+## /윷
+reg-yut = 윷
+reg-yut-desc = 윷놀이
+
+## /윷 새판
+reg-new = 새판
+reg-new-desc = 이 채널에 새 판을 열어요
+reg-new-mode = 방식
+reg-new-mode-desc = 개인전 또는 2대2 팀전
+reg-new-seats = 자리
+reg-new-seats-desc = 개인전 자리 수 (2~4)
+reg-new-preset = 규칙
+reg-new-preset-desc = 규칙
+reg-new-house-rules = 집안규칙
+reg-new-house-rules-desc = 규칙에 더할 집안 규칙, 예: backdo=off finish=exact (/윷 규칙 옵션)
+reg-new-pieces = 말
+reg-new-pieces-desc = 편마다 말 수
+reg-new-seconds = 초
+reg-new-seconds-desc = 한 수에 주는 시간(초, 10~300)
+reg-new-match-length = 승수
+reg-new-match-length-desc = 승부에 필요한 승 수 (1~9)
+reg-new-bots = 봇
+reg-new-bots-desc = 처음부터 앉힐 봇 수 (0~3)
+reg-new-bot-level = 봇실력
+reg-new-bot-level-desc = 봇의 실력
+
+## /윷 도전
+reg-challenge = 도전
+reg-challenge-desc = 다른 사람에게 도전 (1대1, 또는 짝과 함께 2대2)
+reg-challenge-opponent = 상대
+reg-challenge-opponent-desc = 도전할 상대
+reg-challenge-partner = 짝
+reg-challenge-partner-desc = 2대2: 내 짝 (두 번째 상대도 함께 고르세요)
+reg-challenge-opponent2 = 상대2
+reg-challenge-opponent2-desc = 2대2: 두 번째 상대
+reg-challenge-preset = 규칙
+reg-challenge-preset-desc = 규칙
+reg-challenge-house-rules = 집안규칙
+reg-challenge-house-rules-desc = 규칙에 더할 집안 규칙, 예: backdo=off finish=exact (/윷 규칙 옵션)
+
+## /윷 참가
+reg-join = 참가
+reg-join-desc = 이 채널의 판에 참가해요
+
+## /윷 나가기
+reg-leave = 나가기
+reg-leave-desc = 판에서 나가요 (시작한 판이면 봇이 대신해요)
+
+## /윷 시작
+reg-start = 시작
+reg-start-desc = 판을 시작해요
+
+## /윷 끝내기
+reg-stop = 끝내기
+reg-stop-desc = 판을 끝내요 (방장이나 관리자)
+
+## /윷 판보기
+reg-board = 판보기
+reg-board-desc = 판을 새 메시지로 다시 보여 줘요
+
+## /윷 규칙
+reg-rules = 규칙
+reg-rules-desc = 규칙을 간단히 알려 줘요
+reg-rules-preset = 규칙
+reg-rules-preset-desc = 규칙 (기본: 이 채널의 판, 없으면 기본 규칙)
+reg-rules-options = 옵션
+reg-rules-options-desc = /윷 새판에 쓸 수 있는 집안 규칙 옵션을 모두 보기
+
+## /윷 전적
+reg-stats = 전적
+reg-stats-desc = 이 서버에서의 전적과 점수
+reg-stats-user = 사람
+reg-stats-user-desc = 누구의 전적 (기본: 나)
+
+## /윷 순위
+reg-leaderboard = 순위
+reg-leaderboard-desc = 이 서버의 점수 순위
+reg-leaderboard-mode = 방식
+reg-leaderboard-mode-desc = 어떤 방식 (기본: 셋 다)
+reg-leaderboard-season = 시즌
+reg-leaderboard-season-desc = 지난 시즌, 예: 2026-11, 2026-Q3 (기본: 이번 시즌)
+
+## /윷 설정
+reg-settings = 설정
+reg-settings-desc = 이 서버의 새 판 기본값 (바꾸려면 서버 관리 권한)
+reg-settings-preset = 규칙
+reg-settings-preset-desc = 기본 규칙
+reg-settings-house-rules = 집안규칙
+reg-settings-house-rules-desc = 기본 집안 규칙, 예: backdo=off finish=exact (none: 지우기)
+reg-settings-seconds = 초
+reg-settings-seconds-desc = 한 수에 주는 기본 시간(초, 10~300)
+reg-settings-seasons = 시즌
+reg-settings-seasons-desc = 점수 시즌: 시즌이 끝나면 순위를 보관하고 점수를 절반쯤 되돌려요
+reg-settings-threads = 스레드
+reg-settings-threads-desc = 판마다 스레드를 따로 열어 두기 (공개 스레드 만들기 권한 필요)
+reg-settings-reset = 초기화
+reg-settings-reset-desc = 기본값을 모두 지우기
+
+## /윷 다시보기
+reg-replay = 다시보기
+reg-replay-desc = 끝난 판을 다시 보기 (기본: 이 채널의 마지막 판), 기록 파일과 함께
+reg-replay-game = 판
+reg-replay-game-desc = 판 번호 (기본: 이 채널에서 마지막으로 끝난 판)
+
+## /윷 지난판
+reg-history = 지난판
+reg-history-desc = 이 서버의 최근 판과 다시 보기 버튼
+reg-history-user = 사람
+reg-history-user-desc = 이 사람이 한 판만
+
+## /윷 윷점
+reg-fortune = 윷점
+reg-fortune-desc = 오늘의 윷점: 세 번 던져 64가지 점괘 중 하나를 읽어요
+
+## /윷 도움말
+reg-help = 도움말
+reg-help-desc = 사용법
+
+## 선택지.
+reg-choice-mode-solo = 개인전
+reg-choice-mode-teams = 2대2 팀전
+reg-choice-family-1v1 = 1대1
+reg-choice-family-teams = 2대2 팀전
+reg-choice-family-ffa = 개인전 (3~4명)
+reg-choice-season-monthly = 한 달마다
+reg-choice-season-quarterly = 석 달마다
+reg-choice-season-off = 끄기 (시즌 없음)
+reg-choice-preset-standard = 기본
+reg-choice-preset-boardgame = 보드게임
+reg-choice-preset-yunnori = 윷놀이
+reg-choice-preset-nyout = 옛 규칙
+reg-choice-pieces-2 = 말 2개
+reg-choice-pieces-3 = 말 3개
+reg-choice-pieces-4 = 말 4개
+reg-choice-pieces-auto = 편 수에 따라
+reg-choice-level-easy = 쉬움
+reg-choice-level-normal = 보통
+reg-choice-level-master = 어려움
