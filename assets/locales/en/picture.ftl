@@ -1,6 +1,6 @@
 # picture texts (en)
 
-## The board picture (src/render, src/table/paint.rs).
+## The board picture (crates/render, crates/table/src/paint.rs).
 
 # Bot levels, after 🤖 in a seat's panel.
 picture-level-easy = Easy

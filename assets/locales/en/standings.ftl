@@ -1,6 +1,6 @@
 # standings texts (en)
 
-## /yut leaderboard and /yut stats (src/table/standings.rs).
+## /yut leaderboard and /yut stats (crates/table/src/standings.rs).
 standings-family-1v1 = 1v1
 standings-family-teams = 2v2 teams
 standings-family-ffa = free-for-all
@@ -23,7 +23,7 @@ standings-card-games = Games: { $games } · won { $wins } ({ $percent }%) · str
 standings-card-conduct = Time-outs: { $timeouts } · games left: { $leaves }
 standings-recent-title = Last games:
 
-## After a game: replay, analysis, review, history (src/table/after.rs).
+## After a game: replay, analysis, review, history (crates/service/src/after.rs, crates/table/src/after.rs).
 after-button-replay = 🎞️ Replay
 after-button-analysis = 📈 Analysis
 after-button-review = 🔍 My game review
@@ -40,7 +40,7 @@ after-replay-seed = -# 🎲 Throw seed `{ $seed }` (SHA-256 `{ $commitment }`): 
 after-history-empty = No finished games here yet.
 after-history-title = **Last games**
 
-## The words of the replay, the chart and the review (src/replay/words.rs).
+## The words of the replay, the chart and the review (crates/replay/src/words.rs).
 replay-chart-title = Chance to win after every action (Master's estimate)
 replay-chance-axis = chance to win
 replay-actions-axis = actions

@@ -1,4 +1,4 @@
-# view texts (en): the game message (src/table/view.rs).
+# view texts (en): the game message (crates/table/src/view.rs).
 # $who: a seat's name as the sentence needs it (in Korean with 님, or with its subject
 # particle); $side: a side's name as a sentence names it (a player, or a team).
 

@@ -1,6 +1,6 @@
 # picture texts (es)
 
-## La imagen del tablero (src/render, src/table/paint.rs). Textos cortos: van dibujados.
+## La imagen del tablero (crates/render, crates/table/src/paint.rs). Textos cortos: van dibujados.
 
 picture-level-easy = Fácil
 picture-level-normal = Normal

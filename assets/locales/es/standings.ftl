@@ -1,6 +1,6 @@
 # standings texts (es)
 
-## /yut clasificación y /yut estadísticas (src/table/standings.rs).
+## /yut clasificación y /yut estadísticas (crates/table/src/standings.rs).
 standings-family-1v1 = 1 contra 1
 standings-family-teams = 2 contra 2 por equipos
 standings-family-ffa = todos contra todos
@@ -41,7 +41,7 @@ standings-card-games = Partidas: { $games } · victorias: { $wins } ({ $percent 
 standings-card-conduct = Tiempos agotados: { $timeouts } · partidas abandonadas: { $leaves }
 standings-recent-title = Últimas partidas:
 
-## Después de una partida: repetición, análisis, revisión, historial (src/table/after.rs).
+## Después de una partida: repetición, análisis, revisión, historial (crates/service/src/after.rs, crates/table/src/after.rs).
 after-button-replay = 🎞️ Repetición
 after-button-analysis = 📈 Análisis
 after-button-review = 🔍 Revisar mi partida
@@ -58,7 +58,7 @@ after-replay-seed = -# 🎲 Semilla de las tiradas `{ $seed }` (SHA-256 `{ $comm
 after-history-empty = Aquí todavía no hay partidas terminadas.
 after-history-title = **Últimas partidas**
 
-## Las palabras de la repetición, la gráfica y la revisión (src/replay/words.rs).
+## Las palabras de la repetición, la gráfica y la revisión (crates/replay/src/words.rs).
 replay-chart-title = Probabilidad de ganar tras cada acción (según Maestro)
 replay-chance-axis = probabilidad de ganar
 replay-actions-axis = acciones

@@ -1,4 +1,4 @@
-# view texts (es): el mensaje de la partida (src/table/view.rs).
+# view texts (es): el mensaje de la partida (crates/table/src/view.rs).
 # $who: el nombre de un asiento tal como lo pide la frase; $side: el nombre de un bando
 # (un jugador o un equipo).
 

@@ -1,6 +1,6 @@
 # picture texts (ko)
 
-## 판 그림 (src/render, src/table/paint.rs).
+## 판 그림 (crates/render, crates/table/src/paint.rs).
 
 picture-level-easy = 쉬움
 picture-level-normal = 보통

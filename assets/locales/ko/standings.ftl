@@ -1,6 +1,6 @@
 # standings texts (ko)
 
-## /yut leaderboard, /yut stats (src/table/standings.rs).
+## /yut leaderboard, /yut stats (crates/table/src/standings.rs).
 standings-family-1v1 = 1대1
 standings-family-teams = 2대2 팀전
 standings-family-ffa = 개인전
@@ -23,7 +23,7 @@ standings-card-games = 전체 { $games }판 · { $wins }승 (승률 { $percent }
 standings-card-conduct = 시간 초과: { $timeouts } · 중간에 나간 판: { $leaves }
 standings-recent-title = 최근 판:
 
-## 판이 끝난 뒤: 다시 보기, 분석, 돌아보기, 기록 (src/table/after.rs).
+## 판이 끝난 뒤: 다시 보기, 분석, 돌아보기, 기록 (crates/service/src/after.rs, crates/table/src/after.rs).
 after-button-replay = 🎞️ 다시 보기
 after-button-analysis = 📈 분석
 after-button-review = 🔍 내 수 돌아보기
@@ -40,7 +40,7 @@ after-replay-seed = -# 🎲 던지기 시드 `{ $seed }` (SHA-256 `{ $commitment
 after-history-empty = 아직 끝난 판이 없어요.
 after-history-title = **최근 판**
 
-## 다시 보기, 그래프, 돌아보기의 낱말 (src/replay/words.rs).
+## 다시 보기, 그래프, 돌아보기의 낱말 (crates/replay/src/words.rs).
 replay-chart-title = 매 수마다 이길 확률 (어려움 봇의 추정)
 replay-chance-axis = 이길 확률
 replay-actions-axis = 수

@@ -1,4 +1,4 @@
-# view texts (ko): 판 메시지 (src/table/view.rs).
+# view texts (ko): 판 메시지 (crates/table/src/view.rs).
 # $who: 자리 이름 (사람이면 "님", 또는 주격 조사까지 붙여서); $side: 문장에서 부르는 편 이름.
 
 ## 말판의 자리.
