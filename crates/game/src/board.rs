@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A point id, 0..=28, as in RULES.md.
+/// A point id, 0..=28, as in docs/rules.md.
 pub type Point = u8;
 
 /// Number of points on the board.
@@ -82,7 +82,7 @@ pub fn point(id: Point) -> &'static PointInfo {
     &POINT_INFO[id as usize]
 }
 
-/// The routes of RULES.md. A piece on the board is `(route, index)`.
+/// The routes of docs/rules.md. A piece on the board is `(route, index)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "snake_case")]
 pub enum Route {
