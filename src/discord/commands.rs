@@ -77,6 +77,34 @@ fn link(guild: u64, channel: u64, message: u64) -> String {
 }
 
 /// The channel already has a game, with a link to its board.
+/// Answer `/yut new` or `/yut challenge`: post the lobby (and tell the writer which message
+/// shows it), or say privately why no game opened, with a link to the running game where its
+/// actor knows its message (a lobby opened a moment ago may not have one yet: then no link).
+pub(crate) async fn post_opened(
+    ctx: Context<'_>,
+    lang: Lang,
+    guild: u64,
+    channel: u64,
+    opened: Result<View, Problem>,
+) -> Result<(), Error> {
+    let view = match opened {
+        Ok(v) => v,
+        Err(Problem::AlreadyRunning {
+            message_id: Some(m),
+        }) => return private(ctx, already_running(lang, link(guild, channel, m))).await,
+        Err(p) => return private(ctx, p.message(lang)).await,
+    };
+    let handle = ctx.send(send::reply(&view)).await?;
+    let message = handle.message().await?;
+    if let Some(game) = view.game {
+        ctx.data()
+            .poster
+            .posted(game, channel, message.id.get())
+            .await;
+    }
+    Ok(())
+}
+
 fn already_running(lang: Lang, link: String) -> String {
     say(lang, "cmd-already-running-link", &[("link", link.into())])
 }

@@ -63,24 +63,9 @@ pub async fn challenge(
         can_thread: can_thread(&ctx),
     };
     let me = actor(&ctx);
-    let view = match data
+    let opened = data
         .service
         .challenge(guild.get(), channel, &me, &request, &invitees)
-        .await
-    {
-        Ok(v) => v,
-        Err(Problem::AlreadyRunning {
-            message_id: Some(m),
-        }) => {
-            let text = already_running(lang, link(guild.get(), channel, m));
-            return private(ctx, text).await;
-        }
-        Err(p) => return private(ctx, p.message(lang)).await,
-    };
-    let handle = ctx.send(send::reply(&view)).await?;
-    let message = handle.message().await?;
-    if let Some(game) = view.game {
-        data.poster.posted(game, channel, message.id.get()).await;
-    }
-    Ok(())
+        .await;
+    post_opened(ctx, lang, guild.get(), channel, opened).await
 }

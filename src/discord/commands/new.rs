@@ -62,23 +62,5 @@ pub async fn new(
         .service
         .create_game(guild.get(), channel, &me, &request)
         .await;
-    let view = match created {
-        Ok(v) => v,
-        Err(Problem::AlreadyRunning { message_id }) => {
-            // The game's actor knows its message (a lobby opened a moment ago may not have
-            // one yet: then no link).
-            let text = match message_id {
-                Some(m) => already_running(lang, link(guild.get(), channel, m)),
-                None => Problem::AlreadyRunning { message_id }.message(lang),
-            };
-            return private(ctx, text).await;
-        }
-        Err(p) => return private(ctx, p.message(lang)).await,
-    };
-    let handle = ctx.send(send::reply(&view)).await?;
-    let message = handle.message().await?;
-    if let Some(game) = view.game {
-        data.poster.posted(game, channel, message.id.get()).await;
-    }
-    Ok(())
+    post_opened(ctx, lang, guild.get(), channel, created).await
 }
