@@ -49,21 +49,6 @@ impl Table {
         played: Option<&Action>,
     ) -> Result<Outcome, Refusal> {
         let mut out = Outcome::default();
-        if actor != &Actor::System
-            && matches!(
-                cmd,
-                Command::Throw
-                    | Command::Select { .. }
-                    | Command::More
-                    | Command::Move { .. }
-                    | Command::Back
-                    | Command::AutoPlay
-                    | Command::Return
-            )
-        {
-            // A person acted (a refused command changes nothing, this included).
-            self.idle_turns = 0;
-        }
         if self.waiting_for_thread(actor, cmd, now)? || self.answer_invite(actor, cmd, now)? {
             return Ok(out);
         }

@@ -14,6 +14,13 @@ impl Table {
         played: Option<&Action>,
         out: &mut Outcome,
     ) -> Result<(), Refusal> {
+        if actor != &Actor::System
+            && !matches!(cmd, Command::Resign | Command::Timeout | Command::BotTurn)
+        {
+            // A person played (a refused command changes nothing, this included: the table
+            // is a copy until the command is taken).
+            self.idle_turns = 0;
+        }
         match cmd {
             Command::Throw | Command::Select { .. } | Command::More | Command::Move { .. } => {
                 let seat = self.human_turn(actor)?;
