@@ -66,6 +66,13 @@ fn run_bot(settings: yutbot::discord::Settings) -> ExitCode {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt().with_env_filter(filter).init();
+    let threads = match settings.runtime_threads() {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let options = match yutbot::discord::Options::from_settings(settings) {
         Ok(o) => o,
         Err(e) => {
@@ -73,7 +80,11 @@ fn run_bot(settings: yutbot::discord::Settings) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: starting the async runtime: {e}");

@@ -40,6 +40,28 @@ pub struct Settings {
     /// range, e.g. myhost:shards-0-1-of-4).
     #[arg(long, env = "INSTANCE_ID")]
     pub instance_id: Option<String>,
+    /// Threads of the async runtime (games, Discord, the database's I/O); boards are drawn
+    /// and SQLite works on threads of their own. One keeps the CPU per action lowest (no
+    /// hand-offs between threads); more helps only past one core's worth of games.
+    #[arg(long, env = "WORKER_THREADS", default_value = "1")]
+    pub worker_threads: Option<String>,
+}
+
+impl Settings {
+    /// The runtime's threads (1 to 64; 1 when unset).
+    pub fn runtime_threads(&self) -> Result<usize, ConfigError> {
+        match self.worker_threads.as_deref().map(str::trim) {
+            None | Some("") => Ok(1),
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=64).contains(n))
+                .ok_or_else(|| ConfigError::Bad {
+                    name: "WORKER_THREADS",
+                    why: format!("{v:?} is not a whole number from 1 to 64"),
+                }),
+        }
+    }
 }
 
 /// Start-up settings (from the environment in production).

@@ -147,7 +147,7 @@ async fn a_database_that_goes_away_refuses_actions_and_resumes() {
     assert_eq!(svc.running(), 1);
     let direct = Store::open(&db.url).await.unwrap();
     let stored = persist::load(&direct, t.id).await.unwrap().table;
-    assert_eq!(stored, svc.table(ch).await.unwrap());
+    assert_eq!(stored, *svc.table(ch).await.unwrap());
     let log = persist::log(&direct, t.id).await.unwrap();
     let versions: Vec<u64> = log.iter().map(|e| e.version).collect();
     assert_eq!(versions, (0..=t.version + 1).collect::<Vec<_>>());

@@ -26,6 +26,7 @@ fn lease(owner: &str) -> LeaseConfig {
         owner: owner.into(),
         ttl: Duration::from_millis(800),
         renew: Duration::from_millis(100),
+        max_skew: Duration::ZERO,
     }
 }
 

@@ -13,6 +13,7 @@ mod agreement;
 mod ai;
 mod catalog;
 mod challenges;
+mod clock;
 mod custom_id;
 mod db_outage;
 mod discord_wire;

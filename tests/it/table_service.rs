@@ -71,7 +71,7 @@ async fn alice_and_bob_playing(svc: &Service, ch: u64) -> (Table, Actor) {
     } else {
         bob()
     };
-    (t, who)
+    ((*t).clone(), who)
 }
 
 /// Wait (in paused time) until the channel has no running game, up to `limit`.
@@ -580,7 +580,7 @@ async fn a_database_error_refuses_and_keeps_the_game(backend: Backend) {
     let e = svc.click(ch, &who, &throw).await.unwrap_err();
     assert!(matches!(e, Problem::Storage(_)), "{e:?}");
     assert!(e.message(Lang::En).contains("nothing changed"));
-    assert_eq!(svc.table(ch).await.unwrap(), t);
+    assert_eq!(*svc.table(ch).await.unwrap(), t);
     assert_eq!(stored(&svc, t.id).await.unwrap().table, t);
     let drop = match backend {
         Backend::Sqlite => "DROP TRIGGER fail_actions",

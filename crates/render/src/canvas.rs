@@ -607,7 +607,7 @@ pub fn encode_indexed(buf: &[u8], w: u32, h: u32, pal: &Palette) -> Vec<u8> {
         enc.set_depth(png::BitDepth::Eight);
         let plte: Vec<u8> = pal.colors.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
         enc.set_palette(plte);
-        enc.set_deflate_compression(png::DeflateCompression::Level(4));
+        enc.set_deflate_compression(png::DeflateCompression::Level(2));
         enc.set_filter(png::Filter::NoFilter);
         // Writing into a Vec cannot fail; the header and data sizes are consistent by construction.
         let mut wr = enc.write_header().expect("PNG header into a Vec");

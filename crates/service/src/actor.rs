@@ -5,7 +5,7 @@ use super::*;
 
 /// An actor's answer: the view (without its picture) and the table to draw it from, off the
 /// async threads, by the caller.
-pub(crate) type ReplyTx = oneshot::Sender<Result<(View, Option<Box<Table>>), Problem>>;
+pub(crate) type ReplyTx = oneshot::Sender<Result<(View, Option<Arc<Table>>), Problem>>;
 
 pub(crate) enum Msg {
     Do {
@@ -21,19 +21,19 @@ pub(crate) enum Msg {
         at_ms: i64,
     },
     Peek {
-        reply: oneshot::Sender<(Table, Option<u64>)>,
+        reply: oneshot::Sender<(Arc<Table>, Option<u64>)>,
     },
     Shutdown {
         done: oneshot::Sender<()>,
     },
 }
 
-pub(crate) async fn peek(h: &mpsc::Sender<Msg>) -> Option<Table> {
+pub(crate) async fn peek(h: &mpsc::Sender<Msg>) -> Option<Arc<Table>> {
     peek_message(h).await.map(|(t, _)| t)
 }
 
 /// The table and the message that shows its board (the actor owns it).
-pub(crate) async fn peek_message(h: &mpsc::Sender<Msg>) -> Option<(Table, Option<u64>)> {
+pub(crate) async fn peek_message(h: &mpsc::Sender<Msg>) -> Option<(Arc<Table>, Option<u64>)> {
     let (tx, rx) = oneshot::channel();
     h.send(Msg::Peek { reply: tx }).await.ok()?;
     rx.await.ok()
@@ -45,7 +45,7 @@ pub(crate) async fn send(
     cmd: Command,
     version: Option<u64>,
     on: Option<u64>,
-) -> Result<(View, Option<Box<Table>>), Problem> {
+) -> Result<(View, Option<Arc<Table>>), Problem> {
     let (tx, rx) = oneshot::channel();
     h.send(Msg::Do {
         actor,
@@ -61,7 +61,8 @@ pub(crate) async fn send(
 
 pub(crate) struct GameActor {
     pub(crate) inner: Arc<Inner>,
-    pub(crate) table: Table,
+    /// The game as stored (shared with the boards being drawn, never copied to be read).
+    pub(crate) table: Arc<Table>,
     pub(crate) message_id: Option<u64>,
     pub(crate) message_ms: Option<i64>,
     /// The version of the last full state written.
@@ -81,6 +82,8 @@ impl GameActor {
         if show && self.table.status.is_active() {
             self.push(false);
         }
+        // The wall clock's steps: every timer is recomputed from the wall clock.
+        let mut steps = self.inner.steps.clone();
         loop {
             let deadline = self
                 .table
@@ -114,7 +117,7 @@ impl GameActor {
                             None => self.handle(&actor, &cmd, version).await,
                         };
                         let r = r.map(|v| match v {
-                            Some(v) => (v, Some(Box::new(self.table.clone()))),
+                            Some(v) => (v, Some(self.table.clone())),
                             None => (View::default(), None),
                         });
                         self.record(t0);
@@ -136,6 +139,7 @@ impl GameActor {
                     self.pending = None;
                     self.push(false);
                 }
+                Ok(()) = steps.changed() => {}
             }
             if self.lost || (!self.table.status.is_active() && self.pending.is_none()) {
                 break;
@@ -187,13 +191,21 @@ impl GameActor {
             }
         }
         let now = self.inner.clock.now_ms();
-        let mut next = self.table.clone();
-        let out = next.apply(actor, cmd, now).map_err(Problem::Refused)?;
+        let (next, out) = self
+            .table
+            .applied(actor, cmd, now, None)
+            .map_err(Problem::Refused)?;
         let change = self
             .change(&next, actor, cmd, out.played.as_ref(), now)
             .map_err(Problem::Storage)?;
         let snapshot = change.snapshot.is_some();
-        if let Err(e) = self.inner.store.commit(change).await {
+        // A person's action goes before queued bot and timer actions.
+        let urgent = matches!(actor, Actor::User { .. });
+        if let Err(e) = self.inner.store.commit_as(change, urgent).await {
+            self.inner
+                .counters
+                .failed_commits
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if let StoreError::Fenced { ours, held } = e {
                 tracing::warn!(
                     game = next.id,
@@ -215,7 +227,7 @@ impl GameActor {
             self.snapshot_version = next.version;
         }
         let moved_from = (next.channel != self.table.channel).then_some(self.table.channel);
-        self.table = next;
+        self.table = Arc::new(next);
         if let Some(from) = moved_from {
             self.moved_from(from);
         }
@@ -250,7 +262,7 @@ impl GameActor {
         // the caller, off the async threads.
         self.last_push = Some(Instant::now());
         self.pending = None;
-        Ok(Some(table_view(&self.table, &yut_table::view::NoPainter)))
+        Ok(Some(yut_table::view::table_summary(&self.table)))
     }
 
     /// The write for moving from the current table to `next`: the log entry and the columns
@@ -307,14 +319,16 @@ impl GameActor {
         let old = self
             .message_ms
             .is_some_and(|ms| now - ms >= self.inner.config.repost_after.as_millis() as i64);
-        let view = table_view(&self.table, &yut_table::view::NoPainter);
+        // Only what decides how to show it: the words and the picture are made from the
+        // table if and when the update is shown (a consumer keeps only the newest).
+        let view = yut_table::view::table_summary(&self.table);
         let _ = self.inner.updates.send(Update {
             game: self.table.id,
             channel: self.table.channel,
             message_id: self.message_id,
             repost: repost || old || self.message_id.is_none(),
             view,
-            table: Some(Box::new(self.table.clone())),
+            table: Some(self.table.clone()),
         });
         self.last_push = Some(Instant::now());
     }

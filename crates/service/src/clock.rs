@@ -1,37 +1,97 @@
-//! The service's clock: wall-clock milliseconds that follow tokio's clock.
+//! The service's clock: wall-clock milliseconds, read from the system every time (so stored
+//! deadlines and lease expiries agree with every other process after a pause or a clock
+//! step), or, in tests on tokio's paused clock, milliseconds that follow tokio's clock.
+//!
+//! Timers sleep on tokio's (monotonic) clock towards a wall-clock time; when the wall clock
+//! steps (a virtual machine paused and resynchronised, an operator's correction), the
+//! service's watcher ([`Clock::steps`]) notices within [`STEP_CHECK`] and every actor
+//! recomputes its timer from the wall clock.
 
 use super::*;
+use std::sync::atomic::{AtomicI64, Ordering};
 
-/// Wall-clock milliseconds that follow tokio's clock (so tests with a paused clock see time
-/// move only when they advance it).
-#[derive(Debug, Clone, Copy)]
+/// How often the service compares the wall clock with the monotonic clock.
+pub const STEP_CHECK: Duration = Duration::from_millis(500);
+
+/// A step of the wall clock against the monotonic clock larger than this re-arms every
+/// timer (drift of a healthy clock is far below it; a paused machine is far above).
+pub const STEP_THRESHOLD_MS: i64 = 200;
+
+#[derive(Debug, Clone)]
+enum Source {
+    /// The system's wall clock, plus an offset a test can step.
+    Wall { offset: Arc<AtomicI64> },
+    /// `base_ms` at tokio instant `base`, moving with tokio's clock.
+    Tokio { base_ms: i64, base: Instant },
+}
+
+/// Wall-clock milliseconds since the Unix epoch.
+#[derive(Debug, Clone)]
 pub struct Clock {
-    base_ms: i64,
-    base: Instant,
+    source: Source,
+}
+
+/// A handle that steps a [`Clock::stepping`] clock, as an operator or a resumed virtual
+/// machine would step the system clock (tests).
+#[derive(Debug, Clone)]
+pub struct ClockStepper(Arc<AtomicI64>);
+
+impl ClockStepper {
+    /// Move the clock by `ms` (negative: back).
+    pub fn step(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+fn system_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 impl Clock {
-    /// Now, by the system clock.
+    /// The system clock, read at every use.
     pub fn system() -> Clock {
-        let ms = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
-        Clock::starting_at(ms)
+        Clock {
+            source: Source::Wall {
+                offset: Arc::new(AtomicI64::new(0)),
+            },
+        }
     }
 
-    /// A clock that reads `ms` now.
+    /// The system clock with a step a test controls.
+    pub fn stepping() -> (Clock, ClockStepper) {
+        let offset = Arc::new(AtomicI64::new(0));
+        (
+            Clock {
+                source: Source::Wall {
+                    offset: offset.clone(),
+                },
+            },
+            ClockStepper(offset),
+        )
+    }
+
+    /// A clock that reads `ms` now and then moves with tokio's clock (tests on a paused
+    /// clock see time move only when they advance it).
     pub fn starting_at(ms: i64) -> Clock {
         Clock {
-            base_ms: ms,
-            base: Instant::now(),
+            source: Source::Tokio {
+                base_ms: ms,
+                base: Instant::now(),
+            },
         }
     }
 
     pub fn now_ms(&self) -> i64 {
-        self.base_ms + self.base.elapsed().as_millis() as i64
+        match &self.source {
+            Source::Wall { offset } => system_ms() + offset.load(Ordering::Relaxed),
+            Source::Tokio { base_ms, base } => base_ms + base.elapsed().as_millis() as i64,
+        }
     }
 
-    /// The tokio instant of a wall-clock time (now, if it has passed).
+    /// The tokio instant of a wall-clock time (now, if it has passed), as the clocks stand
+    /// now: re-read after a step.
     pub fn instant_at(&self, ms: i64) -> Instant {
         let now = Instant::now();
         let wait = ms - self.now_ms();
@@ -40,5 +100,43 @@ impl Clock {
         } else {
             now + Duration::from_millis(wait as u64)
         }
+    }
+
+    /// Watch the wall clock against the monotonic clock until `stop`; bump the returned
+    /// counter whenever it stepped by more than [`STEP_THRESHOLD_MS`].
+    pub(crate) fn steps(
+        &self,
+        mut stop: watch::Receiver<bool>,
+    ) -> (watch::Receiver<u64>, Option<tokio::task::JoinHandle<()>>) {
+        let (tx, rx) = watch::channel(0u64);
+        if matches!(self.source, Source::Tokio { .. }) {
+            // Follows tokio's clock exactly: it never steps.
+            return (rx, None);
+        }
+        let clock = self.clone();
+        let task = tokio::spawn(async move {
+            let start = Instant::now();
+            let start_ms = clock.now_ms();
+            let mut skew = 0i64;
+            let mut tick = tokio::time::interval(STEP_CHECK);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {}
+                    _ = stop.changed() => return,
+                }
+                // Wall time gone by minus monotonic time gone by since the start.
+                let now = clock.now_ms() - start_ms - start.elapsed().as_millis() as i64;
+                if (now - skew).abs() > STEP_THRESHOLD_MS {
+                    tracing::warn!(
+                        step_ms = now - skew,
+                        "the wall clock stepped; every timer follows it"
+                    );
+                    skew = now;
+                    tx.send_modify(|n| *n += 1);
+                }
+            }
+        });
+        (rx, Some(task))
     }
 }

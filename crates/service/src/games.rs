@@ -163,13 +163,12 @@ impl Service {
             }
             e => Problem::Storage(e),
         })?;
+        let table = Arc::new(table);
         let view = self
-            .drawn((
-                table_view(&table, &yut_table::view::NoPainter),
-                Some(Box::new(table.clone())),
-            ))
+            .drawn((yut_table::view::table_summary(&table), Some(table.clone())))
             .await;
         let snapshot_version = table.version;
+        let table = Arc::try_unwrap(table).unwrap_or_else(|t| (*t).clone());
         self.spawn(
             Stored {
                 table,
@@ -208,7 +207,7 @@ impl Service {
     }
 
     /// Draw an actor's answer (off the async threads).
-    pub(crate) async fn drawn(&self, answer: (View, Option<Box<Table>>)) -> View {
+    pub(crate) async fn drawn(&self, answer: (View, Option<Arc<Table>>)) -> View {
         let (view, table) = answer;
         let Some(table) = table else { return view };
         let service = self.clone();
@@ -319,10 +318,7 @@ impl Service {
         if let Some(h) = self.handle_of(channel) {
             if let Some(t) = peek(&h).await {
                 return Ok(self
-                    .drawn((
-                        table_view(&t, &yut_table::view::NoPainter),
-                        Some(Box::new(t)),
-                    ))
+                    .drawn((yut_table::view::table_summary(&t), Some(t)))
                     .await);
             }
         }
@@ -334,17 +330,14 @@ impl Service {
         let s = persist::load(&self.inner.store, id)
             .await
             .map_err(Problem::Storage)?;
-        let t = s.table;
+        let t = Arc::new(s.table);
         Ok(self
-            .drawn((
-                table_view(&t, &yut_table::view::NoPainter),
-                Some(Box::new(t)),
-            ))
+            .drawn((yut_table::view::table_summary(&t), Some(t)))
             .await)
     }
 
-    /// The table of the channel's active game, if any.
-    pub async fn table(&self, channel: u64) -> Option<Table> {
+    /// The table of the channel's active game, if any (shared, not copied).
+    pub async fn table(&self, channel: u64) -> Option<Arc<Table>> {
         let h = self.handle_of(channel)?;
         peek(&h).await
     }

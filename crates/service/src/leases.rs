@@ -14,6 +14,11 @@ pub struct LeaseConfig {
     pub ttl: Duration,
     /// How often leases are renewed (and free ones tried).
     pub renew: Duration,
+    /// How far another host's clock may be ahead of the holder's: a lease is taken over only
+    /// this long after it expired by the taker's clock. A live holder (renewing every
+    /// `renew`) is never taken over by a host whose clock is less than
+    /// `ttl - renew + max_skew` ahead of its own (6.5 s with the defaults).
+    pub max_skew: Duration,
 }
 
 impl LeaseConfig {
@@ -23,6 +28,7 @@ impl LeaseConfig {
             owner,
             ttl: Duration::from_secs(6),
             renew: Duration::from_millis(1500),
+            max_skew: Duration::from_secs(2),
         }
     }
 }
@@ -30,6 +36,9 @@ impl LeaseConfig {
 impl Inner {
     /// Stop driving a shard's games (another process took it over).
     pub(crate) fn let_go(&self, shard: u32) {
+        self.counters
+            .leases_lost
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         {
             let mut fences = self.fences.lock().expect("fences lock");
             fences.remove(&shard);
@@ -141,7 +150,14 @@ impl Service {
             for batch in batches {
                 let now = self.inner.clock.now_ms();
                 match store
-                    .acquire_leases(count, &batch, &cfg.owner, ttl, now)
+                    .acquire_leases_skewed(
+                        count,
+                        &batch,
+                        &cfg.owner,
+                        ttl,
+                        now,
+                        cfg.max_skew.as_millis() as i64,
+                    )
                     .await
                 {
                     Ok(Some(leases)) => {

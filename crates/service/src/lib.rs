@@ -42,11 +42,12 @@ pub struct Update {
     /// [`Service::message_posted`].
     pub message_id: Option<u64>,
     pub repost: bool,
-    /// Text and buttons; the picture too unless `table` is given, from which it is drawn
-    /// when shown.
+    /// Text, buttons and picture; when `table` is given, only its summary
+    /// ([`yut_table::view::table_summary`]: ping, countdown, version, thread), the rest made
+    /// from the table when shown ([`Service::render`]).
     pub view: View,
     /// The table as it was when the update was made (updates pushed by the service).
-    pub table: Option<Box<Table>>,
+    pub table: Option<Arc<Table>>,
 }
 
 impl Update {
@@ -91,6 +92,15 @@ impl Default for Config {
     }
 }
 
+/// What went wrong so far (for benchmarks, tests and operators).
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Actions that could not be stored (refused to the player, or retried by the timer).
+    pub failed_commits: std::sync::atomic::AtomicU64,
+    /// Shards let go after another process took them over.
+    pub leases_lost: std::sync::atomic::AtomicU64,
+}
+
 /// A running game's actor, as the service finds it.
 struct Handle {
     game: i64,
@@ -103,6 +113,8 @@ struct Inner {
     painter: Arc<dyn Painter>,
     updates: mpsc::UnboundedSender<Update>,
     clock: Clock,
+    /// Bumped when the wall clock steps (every actor re-arms its timers).
+    steps: watch::Receiver<u64>,
     config: Config,
     /// Channel → its game's actor.
     games: Mutex<HashMap<u64, Handle>>,
@@ -116,6 +128,7 @@ struct Inner {
     /// Shards are held under leases (else this is the only process: fence 0, no leases).
     leased: bool,
     seeds: Mutex<ChaCha20Rng>,
+    counters: Counters,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
@@ -171,21 +184,25 @@ impl Service {
         leased: bool,
     ) -> (Service, mpsc::UnboundedReceiver<Update>) {
         let (tx, rx) = mpsc::unbounded_channel();
+        let stop = watch::channel(false).0;
+        let (steps, watcher) = clock.steps(stop.subscribe());
         let service = Service {
             inner: Arc::new(Inner {
                 store,
                 painter,
                 updates: tx,
                 clock,
+                steps,
                 config,
                 games: Mutex::new(HashMap::new()),
                 shards,
                 fences: Mutex::new(HashMap::new()),
                 held: watch::channel(Default::default()).0,
-                stop: watch::channel(false).0,
+                stop,
                 leased,
                 seeds: Mutex::new(ChaCha20Rng::seed_from_u64(seed)),
-                tasks: Mutex::new(Vec::new()),
+                counters: Counters::default(),
+                tasks: Mutex::new(watcher.into_iter().collect()),
             }),
         };
         (service, rx)
@@ -193,6 +210,11 @@ impl Service {
 
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// What went wrong so far.
+    pub fn counters(&self) -> &Counters {
+        &self.inner.counters
     }
 
     /// The full view of an update, with the board picture.
@@ -220,7 +242,7 @@ impl Service {
         let guild = stored.table.guild;
         let actor = GameActor {
             inner: self.inner.clone(),
-            table: stored.table,
+            table: Arc::new(stored.table),
             message_id: stored.message_id,
             message_ms: stored.message_ms,
             snapshot_version: stored.snapshot_version,

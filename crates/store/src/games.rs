@@ -79,10 +79,10 @@ impl Store {
         .await
     }
 
-    /// Store one action, in one transaction: append the log entry and move the game from
-    /// `version - 1` to `version`. Conflict if the game is at another version; Fenced if
-    /// another process took the game over.
-    pub async fn commit(&self, c: Change) -> Result<(), StoreError> {
+    /// Store one action alone, in its own transaction (the writer's way when a batch fails):
+    /// append the log entry and move the game from `version - 1` to `version`. Conflict if
+    /// the game is at another version; Fenced if another process took the game over.
+    pub(crate) async fn commit_one(&self, c: Change) -> Result<(), StoreError> {
         let pool = self.pool.clone();
         let backend = self.backend;
         let written = self.written.clone();

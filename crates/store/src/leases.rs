@@ -81,7 +81,22 @@ impl Store {
         ttl_ms: i64,
         now_ms: i64,
     ) -> Result<Option<Vec<Lease>>, StoreError> {
-        let pool = self.pool.clone();
+        self.acquire_leases_skewed(count, shards, owner, ttl_ms, now_ms, 0)
+            .await
+    }
+
+    /// [`Store::acquire_leases`], taking over another owner's lease only once it expired
+    /// `skew_ms` ago by `now_ms` (the clocks of two hosts may differ by that much).
+    pub async fn acquire_leases_skewed(
+        &self,
+        count: u32,
+        shards: &[u32],
+        owner: &str,
+        ttl_ms: i64,
+        now_ms: i64,
+        skew_ms: i64,
+    ) -> Result<Option<Vec<Lease>>, StoreError> {
+        let pool = self.leases_pool();
         let backend = self.backend;
         let owner = owner.to_string();
         let shards = shards.to_vec();
@@ -106,7 +121,7 @@ impl Store {
                 .bind(&owner)
                 .bind(fence)
                 .bind(now_ms + ttl_ms)
-                .bind(now_ms)
+                .bind(now_ms - skew_ms)
                 .execute(&mut *tx)
                 .await?;
                 if done.rows_affected() != 1 {
@@ -149,7 +164,7 @@ impl Store {
         ttl_ms: i64,
         now_ms: i64,
     ) -> Result<bool, StoreError> {
-        let pool = self.pool.clone();
+        let pool = self.leases_pool();
         let lease = lease.clone();
         self.run(async move {
             let done = sqlx::query(
@@ -170,7 +185,7 @@ impl Store {
 
     /// Give a lease up (a clean shutdown), so another process may take it at once.
     pub async fn release_lease(&self, count: u32, lease: &Lease) -> Result<(), StoreError> {
-        let pool = self.pool.clone();
+        let pool = self.leases_pool();
         let lease = lease.clone();
         self.run(async move {
             sqlx::query(
@@ -190,7 +205,7 @@ impl Store {
 
     /// Who holds a shard's lease (expired or not), if anyone ever did.
     pub async fn lease(&self, count: u32, shard: u32) -> Result<Option<Lease>, StoreError> {
-        let pool = self.pool.clone();
+        let pool = self.leases_pool();
         self.run(async move {
             let row = sqlx::query(
                 "SELECT owner, fence, expires_ms FROM shard_leases
@@ -223,7 +238,7 @@ impl Store {
         gap_ms: i64,
         now_ms: i64,
     ) -> Result<i64, StoreError> {
-        let pool = self.pool.clone();
+        let pool = self.leases_pool();
         let backend = self.backend;
         self.run(async move {
             let mut tx = begin(&pool, backend).await?;

@@ -9,12 +9,14 @@
 //! Writes are small: a commit appends the log entry and updates a few columns of the game;
 //! the full state (a snapshot) is written only when the caller passes one.
 
+mod commits;
 mod defaults;
 mod games;
 mod leases;
 mod records;
 mod results;
 mod scratch;
+pub use commits::{CommitStats, MAX_BATCH};
 pub use leases::*;
 pub use records::*;
 pub use scratch::*;
@@ -85,9 +87,14 @@ impl Backend {
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// PostgreSQL: the leases' own connections, which no load of games can starve.
+    lease_pool: Option<AnyPool>,
     backend: Backend,
     written: Arc<AtomicU64>,
     hold_clock: bool,
+    /// The group-commit writer's queues (see the `commits` module).
+    queues: Arc<std::sync::OnceLock<commits::Queues>>,
+    commit_stats: Arc<CommitStats>,
 }
 
 fn id64(v: u64) -> i64 {
@@ -107,6 +114,7 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         let backend = Backend::of_url(url).ok_or_else(|| StoreError::BadUrl(url.to_string()))?;
         sqlx::any::install_default_drivers();
+        let mut lease_pool = None;
         let pool = match backend {
             Backend::Sqlite => {
                 // Create the file if missing, unless the URL says otherwise.
@@ -147,6 +155,14 @@ impl Store {
                 .await
                 .map_err(|_| sqlx::Error::PoolTimedOut)??;
                 probe.close().await?;
+                lease_pool = Some(
+                    AnyPoolOptions::new()
+                        .max_connections(2)
+                        .min_connections(1)
+                        .acquire_timeout(Duration::from_secs(3))
+                        .connect_with(opts.clone())
+                        .await?,
+                );
                 AnyPoolOptions::new()
                     .max_connections(16)
                     .min_connections(1)
@@ -167,9 +183,12 @@ impl Store {
         }
         Ok(Store {
             pool,
+            lease_pool,
             backend,
             written: Arc::new(AtomicU64::new(0)),
             hold_clock: false,
+            queues: Arc::new(std::sync::OnceLock::new()),
+            commit_stats: Arc::new(CommitStats::default()),
         })
     }
 
@@ -205,9 +224,18 @@ impl Store {
         self.written.load(Ordering::Relaxed)
     }
 
-    /// Close the pool (waits for connections to be returned).
+    /// Close the pools (waits for connections to be returned).
     pub async fn close(&self) {
         self.pool.close().await;
+        if let Some(p) = &self.lease_pool {
+            p.close().await;
+        }
+    }
+
+    /// The connections leases are taken, renewed and given back on: their own where the
+    /// database has several (a busy writer never delays a renewal), else the one pool.
+    pub(crate) fn leases_pool(&self) -> AnyPool {
+        self.lease_pool.clone().unwrap_or_else(|| self.pool.clone())
     }
 
     /// Run SQL as it is (several statements allowed): for tests and operators' tools.

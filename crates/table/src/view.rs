@@ -430,6 +430,19 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
         alt: t.game.as_ref().map(|_| truncate(board_alt(t), MAX_ALT)),
         png,
         rows,
+        ..table_summary(t)
+    }
+}
+
+/// A table's view without its words, buttons or picture: who is pinged, the countdown, the
+/// game and version, the thread to open or close. What a consumer needs to decide whether
+/// and how to show an update; the rest is made when it is shown ([`table_view`]).
+pub fn table_summary(t: &Table) -> View {
+    View {
+        text: String::new(),
+        alt: None,
+        png: None,
+        rows: Vec::new(),
         private: false,
         ping: turn_ping(t),
         invited: match t.open_invite() {
@@ -447,7 +460,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             .filter(|_| !t.computer_acts() && !t.opening_thread()),
         game: Some(t.id),
         version: Some(t.version),
-        lang,
+        lang: t.lang(),
         open_thread: t.opening_thread().then(|| thread_name(t)),
         thread_end: thread_end(t),
     }

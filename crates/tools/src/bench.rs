@@ -14,6 +14,8 @@ pub fn run(command: BenchCommand) -> ExitCode {
             sends_per_s,
             database,
             processes,
+            surge_games,
+            surge_seconds,
             worker,
             of,
             worker_database,
@@ -25,17 +27,23 @@ pub fn run(command: BenchCommand) -> ExitCode {
                 bot_delay_ms,
                 sends_per_s,
                 database,
+                surge: surge_games.map(|games| yut_tools::table_bench::Surge {
+                    games,
+                    seconds: surge_seconds,
+                }),
             };
             if let (Some(k), Some(url)) = (worker, worker_database) {
-                return match runtime()
-                    .block_on(yut_tools::table_bench::worker(&url, &o, k, of, resume))
-                {
-                    Ok(()) => ExitCode::SUCCESS,
+                let done =
+                    runtime().block_on(yut_tools::table_bench::worker(&url, &o, k, of, resume));
+                // Exit at once: a blocking read of stdin (watching for the parent) may still
+                // be running, and the runtime would wait for it.
+                std::process::exit(match done {
+                    Ok(()) => 0,
                     Err(e) => {
                         eprintln!("error: bench worker {k}: {e:#}");
-                        ExitCode::FAILURE
+                        1
                     }
-                };
+                });
             }
             if cfg!(debug_assertions) {
                 eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench table`");
@@ -44,14 +52,19 @@ pub fn run(command: BenchCommand) -> ExitCode {
                 return match runtime().block_on(yut_tools::table_bench::bench_processes(&o, n)) {
                     Ok(b) => {
                         for (k, r) in b.runs.iter().enumerate() {
+                            print_phases(&format!("process {k} "), r);
                             println!(
-                                "process {k}: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0} bytes_per_action={:.0}",
+                                "process {k}: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0} bytes_per_action={:.0} cpu_us_per_action={:.0} actions_per_commit={:.1} failed_commits={} leases_lost={}",
                                 r.games,
                                 r.actions as f64 / r.seconds,
                                 r.p50_ms,
                                 r.p99_ms,
                                 r.rss_mb,
-                                r.bytes_per_action
+                                r.bytes_per_action,
+                                r.cpu_us_per_action,
+                                r.batched_actions as f64 / r.batches.max(1) as f64,
+                                r.failed_commits,
+                                r.leases_lost
                             );
                         }
                         println!(
@@ -64,13 +77,38 @@ pub fn run(command: BenchCommand) -> ExitCode {
                             b.logged_before,
                             b.logged_after
                         );
+                        // All processes' CPU per action together, and the database
+                        // server's (read over each worker's window; they overlap).
+                        let actions: f64 = b.runs.iter().map(|r| r.actions as f64).sum();
+                        let cpu_us: f64 = b
+                            .runs
+                            .iter()
+                            .map(|r| r.cpu_us_per_action * r.actions as f64)
+                            .sum::<f64>()
+                            / actions.max(1.0);
+                        let db = b
+                            .runs
+                            .iter()
+                            .filter_map(|r| r.db_cpu_s.map(|s| s / r.seconds))
+                            .collect::<Vec<f64>>();
+                        let db_us = (!db.is_empty()).then(|| {
+                            db.iter().sum::<f64>() / db.len() as f64 * 1e6
+                                / b.actions_per_s.max(1.0)
+                        });
                         println!(
-                            "processes: n={n} games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} resume_ms={:.0}",
+                            "processes: n={n} games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} resume_ms={:.0} cpu_us_per_action={:.0}{} click_p99_ms={:.2} failed_commits={} leases_lost={} games_with_gaps={}",
                             o.games * n as usize,
                             b.actions_per_s,
                             b.p50_ms,
                             b.p99_ms,
-                            b.resume_ms
+                            b.resume_ms,
+                            cpu_us,
+                            db_us.map(|u| format!(" db_cpu_us_per_action={u:.0}")).unwrap_or_default(),
+                            // The worst process's.
+                            b.runs.iter().map(|r| r.click_p99_ms).fold(0.0, f64::max),
+                            b.runs.iter().map(|r| r.failed_commits).sum::<u64>(),
+                            b.runs.iter().map(|r| r.leases_lost).sum::<u64>(),
+                            b.runs.iter().map(|r| r.games_with_gaps).sum::<usize>()
                         );
                         ExitCode::SUCCESS
                     }
@@ -82,6 +120,7 @@ pub fn run(command: BenchCommand) -> ExitCode {
             }
             match runtime().block_on(yut_tools::table_bench::bench(&o)) {
                 Ok(b) => {
+                    print_phases("", &b);
                     println!(
                         "restart: {} active games loaded and re-armed in {:.0} ms",
                         b.restarted, b.restart_ms
@@ -94,13 +133,36 @@ pub fn run(command: BenchCommand) -> ExitCode {
                         "writes: {:.0} payload bytes per action (a full state, which every action wrote before snapshots, is {:.0} bytes)",
                         b.bytes_per_action, b.state_bytes
                     );
+                    let db_us = b
+                        .db_cpu_s
+                        .map(|s| {
+                            format!(
+                                " db_cpu_us_per_action={:.0}",
+                                s * 1e6 / b.actions.max(1) as f64
+                            )
+                        })
+                        .unwrap_or_default();
                     println!(
-                        "table: games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0}",
+                        "commits: {} transactions for {} actions ({:.1} actions each); failed commits {}; games with a gap in their log {}",
+                        b.batches,
+                        b.batched_actions,
+                        b.batched_actions as f64 / b.batches.max(1) as f64,
+                        b.failed_commits,
+                        b.games_with_gaps
+                    );
+                    println!(
+                        "clicks: {} answered, p50_ms={:.2} p99_ms={:.2}",
+                        b.clicks, b.click_p50_ms, b.click_p99_ms
+                    );
+                    println!(
+                        "table: games={} actions={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} rss_mb={:.0} cpu_us_per_action={:.0}{db_us}",
                         b.games,
+                        b.actions,
                         b.actions as f64 / b.seconds,
                         b.p50_ms,
                         b.p99_ms,
-                        b.rss_mb
+                        b.rss_mb,
+                        b.cpu_us_per_action
                     );
                     ExitCode::SUCCESS
                 }
@@ -297,5 +359,25 @@ pub fn run(command: BenchCommand) -> ExitCode {
             println!("engine: {:.0} games/s", games as f64 / secs);
             ExitCode::SUCCESS
         }
+    }
+}
+
+/// Each stretch of a run with a surge (nothing for a plain run).
+fn print_phases(who: &str, b: &yut_tools::table_bench::TableBench) {
+    if b.phases.len() < 2 {
+        return;
+    }
+    for p in &b.phases {
+        println!(
+            "{who}{}: {:.0} s, actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}; clicks {} p50_ms={:.2} p99_ms={:.2}",
+            p.name,
+            p.seconds,
+            p.actions as f64 / p.seconds.max(1e-9),
+            p.p50_ms,
+            p.p99_ms,
+            p.clicks,
+            p.click_p50_ms,
+            p.click_p99_ms
+        );
     }
 }

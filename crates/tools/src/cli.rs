@@ -142,6 +142,13 @@ pub enum BenchCommand {
         /// shard; then kill one (SIGKILL) and time its games' resumption.
         #[arg(long)]
         processes: Option<u32>,
+        /// An overload and the way back: after `--seconds`, open this many more games of
+        /// bots (per process), play them for `--surge-seconds`, stop them, and measure
+        /// `--seconds` more; each stretch is reported on its own.
+        #[arg(long)]
+        surge_games: Option<usize>,
+        #[arg(long, default_value_t = 60.0)]
+        surge_seconds: f64,
         /// (Internal: one process of `--processes`.)
         #[arg(long, hide = true)]
         worker: Option<u32>,

@@ -220,7 +220,14 @@ fn main() -> ExitCode {
 
 fn runtime() -> tokio::runtime::Runtime {
     // Cannot fail on a working machine: the runtime only needs threads and a timer.
+    // As the bot: one async thread unless WORKER_THREADS says otherwise.
+    let threads = std::env::var("WORKER_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|n| (1..=64).contains(n))
+        .unwrap_or(1);
     tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
         .enable_all()
         .build()
         .expect("a tokio runtime")

@@ -25,6 +25,16 @@ pub struct BenchOptions {
     /// None or `sqlite`: a fresh SQLite file; a `postgres://` URL: a scratch database made
     /// on that server for the run and dropped after it.
     pub database: Option<String>,
+    /// Extra games opened after `seconds` of the window, played for a while, then stopped
+    /// (and `seconds` more measured): an overload and the way back.
+    pub surge: Option<Surge>,
+}
+
+/// A surge of extra games (see [`BenchOptions::surge`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Surge {
+    pub games: usize,
+    pub seconds: f64,
 }
 
 /// What one run measured.
@@ -47,6 +57,34 @@ pub struct TableBench {
     /// The average size of a game's full state at the end (what every action wrote before
     /// snapshots).
     pub state_bytes: f64,
+    /// CPU time of this process (user + system) over the measured window, per action, µs.
+    #[serde(default)]
+    pub cpu_us_per_action: f64,
+    /// CPU time of the database server's processes (PostgreSQL, when their /proc entries
+    /// can be read) over the measured window, seconds (several processes share one server).
+    #[serde(default)]
+    pub db_cpu_s: Option<f64>,
+    /// Transactions the group-commit writer made, and the actions in them.
+    #[serde(default)]
+    pub batches: u64,
+    #[serde(default)]
+    pub batched_actions: u64,
+    /// A click's answer (applied, stored and its board drawn), ms.
+    #[serde(default)]
+    pub click_p50_ms: f64,
+    #[serde(default)]
+    pub click_p99_ms: f64,
+    /// Games whose stored log misses a version (an answered action lost): must be 0.
+    #[serde(default)]
+    pub games_with_gaps: usize,
+    /// The stretches of the window (one, or before/surge/after).
+    #[serde(default)]
+    pub phases: Vec<Phase>,
+    /// Actions that could not be stored, and shards lost to another process, in the run.
+    #[serde(default)]
+    pub failed_commits: u64,
+    #[serde(default)]
+    pub leases_lost: u64,
     /// Command-to-persisted latencies, µs (for merging runs of several processes).
     #[serde(default)]
     pub latencies_us: Vec<u32>,
@@ -117,6 +155,50 @@ fn rss_mb() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux everywhere).
+const TICKS: f64 = 100.0;
+
+/// user + system CPU seconds of a process from its /proc stat line.
+fn stat_cpu_s(stat: &str) -> Option<f64> {
+    // Fields after the command (which may hold spaces) in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / TICKS)
+}
+
+/// This process's CPU seconds so far (user + system).
+pub fn process_cpu_s() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| stat_cpu_s(&s))
+        .unwrap_or(0.0)
+}
+
+/// The CPU seconds of the PostgreSQL server's processes on this machine (None when there
+/// are none to read: another host, another user, or not Linux).
+pub fn postgres_cpu_s() -> Option<f64> {
+    let mut total = 0.0;
+    let mut found = false;
+    for e in std::fs::read_dir("/proc").ok()?.flatten() {
+        let name = e.file_name();
+        if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        if stat.contains("(postgres)") {
+            if let Some(s) = stat_cpu_s(&stat) {
+                total += s;
+                found = true;
+            }
+        }
+    }
+    found.then_some(total)
+}
+
 fn percentile(sorted: &[u32], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -180,16 +262,18 @@ fn show_boards(
     })
 }
 
-/// Open the games, play them for `seconds` and measure. The service keeps running.
-async fn play(
+/// Open `count` games from index `first` (four Normal bots; in every tenth game of the
+/// base games the host stays and clicks).
+async fn open_games(
     svc: &Service,
-    latencies: &Arc<Mutex<Vec<u32>>>,
     o: &BenchOptions,
     layout: &Layout,
-) -> anyhow::Result<TableBench> {
+    first: usize,
+    count: usize,
+    hosts_stay: bool,
+) -> anyhow::Result<()> {
     let problem = |p: Problem| anyhow::anyhow!(p.message(Lang::En));
-    let games = o.games;
-    for g in 0..games {
+    for g in first..first + count {
         let ch = layout.channel0 + g as u64;
         let host = Actor::user(10_000 + g as u64, "Bench host");
         svc.create(
@@ -213,22 +297,104 @@ async fn play(
             .await
             .map_err(problem)?;
         // Every tenth game keeps its host, who clicks (each click answers with a drawn board).
-        if g % 10 != 0 {
+        if !(hosts_stay && g % 10 == 0) {
             svc.command(ch, &host, Command::Resign)
                 .await
                 .map_err(problem)?;
         }
     }
+    Ok(())
+}
+
+/// One stretch of the measured window.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Phase {
+    pub name: String,
+    pub seconds: f64,
+    pub actions: usize,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub clicks: usize,
+    pub click_p50_ms: f64,
+    pub click_p99_ms: f64,
+}
+
+/// Take what was measured since the last phase.
+fn phase(
+    name: &str,
+    since: Instant,
+    latencies: &Arc<Mutex<Vec<u32>>>,
+    clicks: &Arc<Mutex<Vec<u32>>>,
+    all: &mut Vec<u32>,
+    all_clicks: &mut Vec<u32>,
+) -> Phase {
+    let mut lat = std::mem::take(&mut *latencies.lock().expect("latency lock"));
+    let mut cl = std::mem::take(&mut *clicks.lock().expect("click lock"));
+    all.extend_from_slice(&lat);
+    all_clicks.extend_from_slice(&cl);
+    lat.sort_unstable();
+    cl.sort_unstable();
+    Phase {
+        name: name.to_string(),
+        seconds: since.elapsed().as_secs_f64(),
+        actions: lat.len(),
+        p50_ms: percentile(&lat, 50.0),
+        p99_ms: percentile(&lat, 99.0),
+        clicks: cl.len(),
+        click_p50_ms: percentile(&cl, 50.0),
+        click_p99_ms: percentile(&cl, 99.0),
+    }
+}
+
+/// Every game's log holds each version from 0 to the game's own, once: no action that was
+/// answered is missing. Returns the games whose log is not whole.
+async fn games_with_gaps(store: &Store, layout: &Layout, count: usize) -> anyhow::Result<usize> {
+    let mut bad = 0;
+    for g in 0..count {
+        let ch = layout.channel0 + g as u64;
+        let Some(id) = store.latest_in_channel(ch).await? else {
+            continue;
+        };
+        let loaded = store.load(id).await?;
+        let versions: Vec<u64> = store.log(id).await?.iter().map(|e| e.version).collect();
+        let whole = versions.len() as u64 == loaded.row.version + 1
+            && versions.iter().enumerate().all(|(i, v)| *v == i as u64);
+        bad += (!whole) as usize;
+    }
+    Ok(bad)
+}
+
+/// Open the games, play them for `seconds` (with a surge of extra games in the middle when
+/// asked) and measure. The service keeps running.
+async fn play(
+    svc: &Service,
+    latencies: &Arc<Mutex<Vec<u32>>>,
+    o: &BenchOptions,
+    layout: &Layout,
+) -> anyhow::Result<TableBench> {
+    let games = o.games;
+    open_games(svc, o, layout, 0, games, true).await?;
     latencies.lock().expect("latency lock").clear();
     let bytes0 = svc.store().bytes_written();
+    let postgres = svc.store().backend() == Backend::Postgres;
+    let db_cpu0 = postgres.then(postgres_cpu_s).flatten();
+    let stats = svc.store().commit_stats();
+    let (batches0, batched0) = (
+        stats.batches.load(std::sync::atomic::Ordering::Relaxed),
+        stats.actions.load(std::sync::atomic::Ordering::Relaxed),
+    );
+    let cpu0 = process_cpu_s();
     let start = Instant::now();
+    let click_times = Arc::new(Mutex::new(Vec::new()));
+    let stop_clicking = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let clicker = {
         let svc = svc.clone();
-        let until = start + Duration::from_secs_f64(o.seconds);
         let channel0 = layout.channel0;
+        let click_times = click_times.clone();
+        let stop = stop_clicking.clone();
         tokio::spawn(async move {
             let mut clicks = 0usize;
-            while Instant::now() < until {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
                 for g in (0..games).step_by(10) {
                     let ch = channel0 + g as u64;
                     let Some(t) = svc.table(ch).await else {
@@ -249,8 +415,11 @@ async fn play(
                     };
                     let host = Actor::user(10_000 + g as u64, "Bench host");
                     let id = yut_table::view::encode(t.id, t.version, &cmd);
+                    let t0 = Instant::now();
                     if svc.click(ch, &host, &id).await.is_ok() {
                         clicks += 1;
+                        let us = t0.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                        click_times.lock().expect("click lock").push(us);
                     }
                 }
                 tokio::time::sleep(Duration::from_millis(200)).await;
@@ -258,12 +427,75 @@ async fn play(
             clicks
         })
     };
-    tokio::time::sleep(Duration::from_secs_f64(o.seconds)).await;
+    let mut phases = Vec::new();
+    let (mut all, mut all_clicks) = (Vec::new(), Vec::new());
+    let mut surged = 0;
+    match o.surge {
+        None => {
+            tokio::time::sleep(Duration::from_secs_f64(o.seconds)).await;
+            let p = phase(
+                "run",
+                start,
+                latencies,
+                &click_times,
+                &mut all,
+                &mut all_clicks,
+            );
+            phases.push(p);
+        }
+        Some(surge) => {
+            // Before, the surge (extra games of bots opened and played), after (stopped).
+            let quiet = Duration::from_secs_f64(o.seconds);
+            tokio::time::sleep(quiet).await;
+            phases.push(phase(
+                "before",
+                start,
+                latencies,
+                &click_times,
+                &mut all,
+                &mut all_clicks,
+            ));
+            let t = Instant::now();
+            open_games(svc, o, layout, games, surge.games, false).await?;
+            surged = surge.games;
+            tokio::time::sleep(Duration::from_secs_f64(surge.seconds)).await;
+            phases.push(phase(
+                "surge",
+                t,
+                latencies,
+                &click_times,
+                &mut all,
+                &mut all_clicks,
+            ));
+            let t = Instant::now();
+            for g in games..games + surge.games {
+                let ch = layout.channel0 + g as u64;
+                let host = Actor::user(10_000 + g as u64, "Bench host");
+                // A game that ended meanwhile has nothing to stop.
+                let _ = svc.command(ch, &host, Command::Stop).await;
+            }
+            tokio::time::sleep(quiet).await;
+            phases.push(phase(
+                "after",
+                t,
+                latencies,
+                &click_times,
+                &mut all,
+                &mut all_clicks,
+            ));
+        }
+    }
+    stop_clicking.store(true, std::sync::atomic::Ordering::Relaxed);
     let clicks = clicker.await.unwrap_or(0);
     let elapsed = start.elapsed().as_secs_f64();
-    let mut lat = std::mem::take(&mut *latencies.lock().expect("latency lock"));
+    let cpu = process_cpu_s() - cpu0;
+    let db_cpu = db_cpu0.and_then(|c0| postgres_cpu_s().map(|c| c - c0));
+    let batches = stats.batches.load(std::sync::atomic::Ordering::Relaxed) - batches0;
+    let batched = stats.actions.load(std::sync::atomic::Ordering::Relaxed) - batched0;
+    let mut lat = all;
     let bytes = svc.store().bytes_written() - bytes0;
     lat.sort_unstable();
+    all_clicks.sort_unstable();
     // The size of a full state, averaged over the games still running.
     let (mut state_sum, mut states) = (0usize, 0usize);
     for g in 0..games {
@@ -272,6 +504,7 @@ async fn play(
             states += 1;
         }
     }
+    let gaps = games_with_gaps(svc.store(), layout, games + surged).await?;
     Ok(TableBench {
         games,
         actions: lat.len(),
@@ -282,6 +515,22 @@ async fn play(
         bytes_per_action: bytes as f64 / lat.len().max(1) as f64,
         state_bytes: state_sum as f64 / states.max(1) as f64,
         clicks,
+        click_p50_ms: percentile(&all_clicks, 50.0),
+        click_p99_ms: percentile(&all_clicks, 99.0),
+        cpu_us_per_action: cpu * 1e6 / lat.len().max(1) as f64,
+        db_cpu_s: db_cpu,
+        batches,
+        batched_actions: batched,
+        failed_commits: svc
+            .counters()
+            .failed_commits
+            .load(std::sync::atomic::Ordering::Relaxed),
+        leases_lost: svc
+            .counters()
+            .leases_lost
+            .load(std::sync::atomic::Ordering::Relaxed),
+        games_with_gaps: gaps,
+        phases,
         latencies_us: lat,
         ..TableBench::default()
     })
@@ -412,9 +661,57 @@ fn worker_command(url: &str, o: &BenchOptions, worker: u32, of: u32) -> std::pro
         .arg(o.bot_delay_ms.to_string())
         .arg("--sends-per-s")
         .arg(o.sends_per_s.to_string())
+        .args(o.surge.iter().flat_map(|s| {
+            [
+                "--surge-games".to_string(),
+                s.games.to_string(),
+                "--surge-seconds".to_string(),
+                s.seconds.to_string(),
+            ]
+        }))
+        .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::inherit());
     c
+}
+
+/// The running workers: stopped (SIGTERM, then SIGKILL after a grace period) when the run
+/// ends in any way, so that no worker outlives a failed or interrupted run. Each worker's
+/// stdin is a pipe from here: if this process dies, the workers see it close and stop.
+struct Workers(Vec<std::process::Child>);
+
+impl Workers {
+    fn stop_all(&mut self) {
+        for c in &mut self.0 {
+            drop(c.stdin.take());
+            terminate(c);
+        }
+        let deadline = Instant::now() + Duration::from_secs(15);
+        for c in &mut self.0 {
+            loop {
+                match c.try_wait() {
+                    Ok(Some(_)) | Err(_) => break,
+                    Ok(None) if Instant::now() >= deadline => {
+                        eprintln!(
+                            "note: worker {} did not stop in 15 s after SIGTERM; killing it",
+                            c.id()
+                        );
+                        let _ = c.kill();
+                        let _ = c.wait();
+                        break;
+                    }
+                    Ok(None) => std::thread::sleep(Duration::from_millis(50)),
+                }
+            }
+        }
+        self.0.clear();
+    }
+}
+
+impl Drop for Workers {
+    fn drop(&mut self) {
+        self.stop_all();
+    }
 }
 
 /// Read a child's stdout until a line with `prefix`; the rest of its output is passed on.
@@ -442,18 +739,22 @@ async fn processes_on(
 ) -> anyhow::Result<ProcessesBench> {
     // Migrate once before the workers start (they would race for it).
     let store = Store::open(url).await?;
-    let mut children = Vec::new();
-    let mut readers = Vec::new();
+    let mut children = Workers(Vec::new());
+    let mut readers = tokio::task::JoinSet::new();
     for k in 0..processes {
         let mut c = worker_command(url, o, k, processes).spawn()?;
-        readers.push(read_line_with(&mut c, WORKER_LINE));
-        children.push(c);
+        let line = read_line_with(&mut c, WORKER_LINE);
+        readers.spawn(async move { (k, line.await) });
+        children.0.push(c);
     }
-    let mut runs = Vec::new();
-    for r in readers {
-        let line = r.await??;
-        runs.push(serde_json::from_str::<TableBench>(&line)?);
+    // The first worker to fail stops the run (and, through `children`, every other worker).
+    let mut runs: Vec<Option<TableBench>> = vec![None; processes as usize];
+    while let Some(done) = readers.join_next().await {
+        let (k, line) = done?;
+        let line = line?.map_err(|e| anyhow::anyhow!("worker {k} failed: {e:#}"))?;
+        runs[k as usize] = Some(serde_json::from_str::<TableBench>(&line)?);
     }
+    let mut runs: Vec<TableBench> = runs.into_iter().flatten().collect();
     // Every worker is past its measurement and still playing: kill the last one mid-game.
     let victim = processes - 1;
     let shard = ShardSet::one(processes, victim);
@@ -464,8 +765,8 @@ async fn processes_on(
         }
         Ok::<u64, anyhow::Error>(n)
     };
-    children[victim as usize].kill()?;
-    let _ = children[victim as usize].wait();
+    children.0[victim as usize].kill()?;
+    let _ = children.0[victim as usize].wait();
     let logged_before = logged(store.clone()).await?;
     let killed_games = store
         .active(shard)
@@ -482,13 +783,8 @@ async fn processes_on(
     let (resumed, in_process_ms): (usize, f64) = serde_json::from_str(&line)?;
     // Let the resumed games play a moment, then stop every worker cleanly.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    children[victim as usize] = c;
-    for c in &mut children {
-        terminate(c);
-    }
-    for c in &mut children {
-        let _ = c.wait();
-    }
+    children.0[victim as usize] = c;
+    children.stop_all();
     let logged_after = logged(store.clone()).await.unwrap_or(0);
     store.close().await;
     let mut all: Vec<u32> = runs
@@ -538,6 +834,16 @@ pub async fn worker(
     resume: bool,
 ) -> anyhow::Result<()> {
     let t0 = Instant::now();
+    // Stop on SIGTERM or when the parent goes away (its pipe to our stdin closes), whatever
+    // this worker is doing: the run is over.
+    let (stop_tx, mut stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        tokio::select! {
+            _ = wait_for_term() => {}
+            _ = parent_gone() => eprintln!("worker {worker}: the bench is gone; stopping"),
+        }
+        let _ = stop_tx.send(true);
+    });
     let latencies = Arc::new(Mutex::new(Vec::new()));
     let store = Store::open(url).await?;
     let shards = ShardSet::one(of, worker);
@@ -552,8 +858,8 @@ pub async fn worker(
     if !svc.wait_for_shards(Duration::from_secs(30)).await {
         anyhow::bail!("worker {worker}: could not take its shard's lease in 30 s");
     }
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let drain = show_boards(svc.clone(), updates, o.sends_per_s, stop_rx);
+    let (drain_tx, drain_rx) = tokio::sync::oneshot::channel::<()>();
+    let drain = show_boards(svc.clone(), updates, o.sends_per_s, drain_rx);
     if resume {
         let resumed = svc.running();
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
@@ -564,16 +870,46 @@ pub async fn worker(
             shards,
             worker,
         };
-        let b = play(&svc, &latencies, o, &layout).await?;
+        let b = tokio::select! {
+            b = play(&svc, &latencies, o, &layout) => b?,
+            _ = stopped.wait_for(|s| *s) => {
+                svc.abort();
+                anyhow::bail!("worker {worker}: stopped before its measurement");
+            }
+        };
         println!("{WORKER_LINE}{}", serde_json::to_string(&b)?);
     }
-    // Keep playing until told to stop (or killed).
-    wait_for_term().await;
-    svc.shutdown().await;
-    let _ = stop_tx.send(());
-    let _ = drain.await;
-    store.close().await;
+    // Keep playing until told to stop (or killed); then stop within a bounded time.
+    let _ = stopped.wait_for(|s| *s).await;
+    let clean = async {
+        svc.shutdown().await;
+        let _ = drain_tx.send(());
+        let _ = drain.await;
+        store.close().await;
+    };
+    if tokio::time::timeout(Duration::from_secs(10), clean)
+        .await
+        .is_err()
+    {
+        eprintln!("worker {worker}: shutting down took over 10 s; leaving now");
+        svc.abort();
+    }
     Ok(())
+}
+
+/// Returns when this process's stdin reaches its end (the parent that holds the other end
+/// exited); never for a terminal or /dev/null-less inherited stdin that stays open.
+async fn parent_gone() {
+    let _ = tokio::task::spawn_blocking(|| {
+        let mut sink = [0u8; 64];
+        let mut input = std::io::stdin().lock();
+        while let Ok(n) = std::io::Read::read(&mut input, &mut sink) {
+            if n == 0 {
+                return;
+            }
+        }
+    })
+    .await;
 }
 
 async fn wait_for_term() {

@@ -19,6 +19,20 @@ impl Table {
         now_ms: i64,
         played: Option<&Action>,
     ) -> Result<Outcome, Refusal> {
+        let (next, out) = self.applied(actor, cmd, now_ms, played)?;
+        *self = next;
+        Ok(out)
+    }
+
+    /// The table after a command (the table itself is not touched): one copy of the table,
+    /// for a caller that keeps the old one until the new one is stored.
+    pub fn applied(
+        &self,
+        actor: &Actor,
+        cmd: &Command,
+        now_ms: i64,
+        played: Option<&Action>,
+    ) -> Result<(Table, Outcome), Refusal> {
         let mut next = self.clone();
         let out = next.apply_inner(actor, cmd, now_ms, played)?;
         // A seated player's seat remembers the language they use.
@@ -35,8 +49,7 @@ impl Table {
         // Any change to a lobby keeps it open for another while.
         next.arm_lobby(now_ms);
         next.version += 1;
-        *self = next;
-        Ok(out)
+        Ok((next, out))
     }
 
     /// Apply one command: the gates of a game waiting for its thread or its invited players

@@ -1,0 +1,348 @@
+//! Group commit: one writer per store commits the actions of many games in one transaction.
+//!
+//! Callers queue their [`Change`] and are answered when it is durable (or refused). The writer
+//! takes whatever is queued when it is free, people's actions first, at most [`MAX_BATCH`]
+//! at a time, and writes them with a handful of statements whatever their number: one
+//! `UPDATE games ... FROM (VALUES ...)` per chunk (a fixed set of chunk sizes, so prepared
+//! statements are reused), one multi-row `INSERT INTO actions` per chunk, one COMMIT. At low
+//! load a batch is one action and waits for nothing; at high load the database's work per
+//! action shrinks as batches grow, and a full queue makes the callers wait (backpressure:
+//! bots and timers slow down; nothing is refused).
+//!
+//! A batch that fails as a whole (a database error, a unique index) is rolled back and its
+//! changes are committed one by one, so each caller gets its own answer.
+
+use super::*;
+use crate::games::write_seats;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most actions committed in one transaction.
+pub const MAX_BATCH: usize = 256;
+
+/// How long a bot's or a timer's action waits for others to share its transaction: the
+/// busier the service, the more actions each commit carries (people's actions never wait).
+pub const COMMIT_WINDOW: Duration = Duration::from_millis(3);
+
+/// Queued actions of games (bots, timers) before their callers wait.
+const QUEUE: usize = 1024;
+
+/// Chunk sizes of the batch statements (each a prepared statement reused).
+const CHUNKS: [usize; 9] = [256, 128, 64, 32, 16, 8, 4, 2, 1];
+
+pub(crate) struct Job {
+    change: Change,
+    urgent: bool,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The writer's two queues: people's actions, and the rest.
+pub(crate) struct Queues {
+    urgent: mpsc::UnboundedSender<Job>,
+    normal: mpsc::Sender<Job>,
+}
+
+/// Counters of the writer (for benchmarks and metrics).
+#[derive(Debug, Default)]
+pub struct CommitStats {
+    /// Transactions committed by the writer.
+    pub batches: AtomicU64,
+    /// Actions committed in them.
+    pub actions: AtomicU64,
+    /// Batches that failed as a whole and were committed one by one.
+    pub split: AtomicU64,
+}
+
+impl Store {
+    /// Store one action durably (see [`Store::commit_as`]); a bot's or a timer's action.
+    pub async fn commit(&self, c: Change) -> Result<(), StoreError> {
+        self.commit_as(c, false).await
+    }
+
+    /// Store one action, in one transaction with whatever other actions are queued: append
+    /// the log entry and move the game from `version - 1` to `version`. Conflict if the game
+    /// is at another version; Fenced if another process took the game over. `urgent`: a
+    /// person's action, committed before queued bot and timer actions and never held back by
+    /// a full queue.
+    pub async fn commit_as(&self, c: Change, urgent: bool) -> Result<(), StoreError> {
+        let queues = self.queues();
+        let (reply, rx) = oneshot::channel();
+        let job = Job {
+            change: c,
+            urgent,
+            reply,
+        };
+        let sent = if urgent {
+            queues.urgent.send(job).map_err(|_| ())
+        } else {
+            queues.normal.send(job).await.map_err(|_| ())
+        };
+        if sent.is_err() {
+            return Err(StoreError::Db(sqlx::Error::PoolClosed));
+        }
+        rx.await
+            .unwrap_or(Err(StoreError::Db(sqlx::Error::PoolClosed)))
+    }
+
+    /// The writer's counters.
+    pub fn commit_stats(&self) -> &CommitStats {
+        &self.commit_stats
+    }
+
+    /// The writer's queues; the writer starts on the first commit (on the runtime that makes
+    /// it).
+    fn queues(&self) -> &Queues {
+        self.queues.get_or_init(|| {
+            let (urgent, urgent_rx) = mpsc::unbounded_channel();
+            let (normal, normal_rx) = mpsc::channel(QUEUE);
+            tokio::spawn(self.clone_for_writer().write(urgent_rx, normal_rx));
+            Queues { urgent, normal }
+        })
+    }
+
+    /// A handle for the writer task that does not keep the queues alive (the writer ends
+    /// when every store handle is gone).
+    fn clone_for_writer(&self) -> Store {
+        Store {
+            queues: Arc::new(std::sync::OnceLock::new()),
+            ..self.clone()
+        }
+    }
+
+    async fn write(
+        self,
+        mut urgent: mpsc::UnboundedReceiver<Job>,
+        mut normal: mpsc::Receiver<Job>,
+    ) {
+        let mut held: Option<Job> = None;
+        loop {
+            let first = match held.take() {
+                Some(j) => j,
+                None => tokio::select! {
+                    biased;
+                    Some(j) = urgent.recv() => j,
+                    Some(j) = normal.recv() => j,
+                    else => return,
+                },
+            };
+            // A bot's or a timer's action waits up to the window for others to share its
+            // transaction; a person's is written at once (with whatever is queued).
+            let until = (!first.urgent).then(|| tokio::time::Instant::now() + COMMIT_WINDOW);
+            let mut batch = vec![first];
+            // People first, then the rest; one action per game per batch (a game's next
+            // action waits for this one's answer anyway).
+            while batch.len() < MAX_BATCH {
+                let next = match urgent.try_recv() {
+                    Ok(j) => j,
+                    Err(_) => match normal.try_recv() {
+                        Ok(j) => j,
+                        Err(_) => match until {
+                            Some(until) if !batch.iter().any(|j| j.urgent) => {
+                                tokio::select! {
+                                    biased;
+                                    Some(j) = urgent.recv() => j,
+                                    Some(j) = normal.recv() => j,
+                                    _ = tokio::time::sleep_until(until) => break,
+                                }
+                            }
+                            _ => break,
+                        },
+                    },
+                };
+                if batch.iter().any(|j| j.change.id == next.change.id) {
+                    held = Some(next);
+                    break;
+                }
+                batch.push(next);
+            }
+            self.commit_batch(batch).await;
+        }
+    }
+
+    async fn commit_batch(&self, batch: Vec<Job>) {
+        let changes: Vec<Change> = batch.iter().map(|j| j.change.clone()).collect();
+        let pool = self.pool.clone();
+        let backend = self.backend;
+        let outcome = self
+            .run(async move { write_batch(&pool, backend, &changes).await })
+            .await;
+        match outcome {
+            Ok(results) => {
+                self.commit_stats.batches.fetch_add(1, Ordering::Relaxed);
+                for (job, r) in batch.into_iter().zip(results) {
+                    if r.is_ok() {
+                        self.commit_stats.actions.fetch_add(1, Ordering::Relaxed);
+                        self.written
+                            .fetch_add(job.change.payload_bytes(), Ordering::Relaxed);
+                    }
+                    let _ = job.reply.send(r);
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                let _ = batch.into_iter().next().map(|j| j.reply.send(Err(e)));
+            }
+            Err(e) => {
+                tracing::debug!(actions = batch.len(), error = %e, "a batch failed; committing its actions one by one");
+                self.commit_stats.split.fetch_add(1, Ordering::Relaxed);
+                for job in batch {
+                    let r = self.commit_one(job.change.clone()).await;
+                    if r.is_ok() {
+                        self.commit_stats.actions.fetch_add(1, Ordering::Relaxed);
+                    }
+                    let _ = job.reply.send(r);
+                }
+            }
+        }
+    }
+}
+
+/// Write a batch in one transaction: every change's answer, or an error for the whole batch
+/// (rolled back).
+async fn write_batch(
+    pool: &AnyPool,
+    backend: Backend,
+    changes: &[Change],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = begin(pool, backend).await?;
+    let mut applied = std::collections::HashSet::new();
+    let mut rest = changes;
+    while !rest.is_empty() {
+        let n = CHUNKS
+            .iter()
+            .copied()
+            .find(|&c| c <= rest.len())
+            .unwrap_or(1);
+        let (chunk, tail) = rest.split_at(n);
+        rest = tail;
+        for row in update_games(&mut tx, chunk).await? {
+            applied.insert(row);
+        }
+    }
+    let ok: Vec<&Change> = changes.iter().filter(|c| applied.contains(&c.id)).collect();
+    for c in &ok {
+        if let Some(seats) = &c.seats {
+            write_seats(&mut tx, c.id, seats).await?;
+        }
+    }
+    let mut rest = &ok[..];
+    while !rest.is_empty() {
+        let n = CHUNKS
+            .iter()
+            .copied()
+            .find(|&c| c <= rest.len())
+            .unwrap_or(1);
+        let (chunk, tail) = rest.split_at(n);
+        rest = tail;
+        append_many(&mut tx, chunk).await?;
+    }
+    // Why the others were refused: another process's fence, or another version.
+    let mut answers = Vec::with_capacity(changes.len());
+    for c in changes {
+        if applied.contains(&c.id) {
+            answers.push(Ok(()));
+            continue;
+        }
+        let row = sqlx::query("SELECT fence FROM games WHERE id = $1")
+            .bind(c.id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        answers.push(match row {
+            None => Err(StoreError::NotFound),
+            Some(r) => {
+                let held: i64 = r.try_get(0)?;
+                Err(if held != c.fence {
+                    StoreError::Fenced {
+                        ours: c.fence,
+                        held,
+                    }
+                } else {
+                    StoreError::Conflict
+                })
+            }
+        });
+    }
+    tx.commit().await?;
+    Ok(answers)
+}
+
+/// The statement that moves `n` games one version on, each only from its expected version
+/// and under its fence; returns the ids moved.
+fn update_sql(n: usize) -> String {
+    let mut sql = String::from("UPDATE games SET status = v.column2, version = v.column3, host_id = v.column4, deadline_ms = v.column5, updated_ms = v.column6, state = COALESCE(v.column7, games.state), snapshot_version = CASE WHEN v.column7 IS NULL THEN games.snapshot_version ELSE v.column3 END, rules = COALESCE(v.column8, games.rules), channel_id = COALESCE(v.column9, games.channel_id) FROM (VALUES ");
+    for i in 0..n {
+        let b = i * 10;
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for k in 1..=10 {
+            if k > 1 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("${}", b + k));
+        }
+        sql.push(')');
+    }
+    sql.push_str(
+        ") AS v WHERE games.id = v.column1 AND games.version = v.column3 - 1 \
+         AND games.fence = v.column10 RETURNING games.id",
+    );
+    sql
+}
+
+async fn update_games(
+    tx: &mut sqlx::AnyConnection,
+    chunk: &[Change],
+) -> Result<Vec<i64>, StoreError> {
+    let sql = update_sql(chunk.len());
+    let mut q = sqlx::query(&sql);
+    for c in chunk {
+        q = q
+            .bind(c.id)
+            .bind(c.status.name())
+            .bind(c.log.version as i64)
+            .bind(id64(c.host))
+            .bind(c.deadline_ms)
+            .bind(c.now_ms)
+            .bind(c.snapshot.as_deref())
+            .bind(c.rules.as_deref())
+            .bind(c.channel.map(id64))
+            .bind(c.fence);
+    }
+    let rows = q.fetch_all(&mut *tx).await?;
+    rows.iter()
+        .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
+        .collect()
+}
+
+async fn append_many(tx: &mut sqlx::AnyConnection, chunk: &[&Change]) -> Result<(), StoreError> {
+    let mut sql = String::from(
+        "INSERT INTO actions (game_id, version, actor, command, played, at_ms) VALUES ",
+    );
+    for i in 0..chunk.len() {
+        let b = i * 6;
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!(
+            "(${}, ${}, ${}, ${}, ${}, ${})",
+            b + 1,
+            b + 2,
+            b + 3,
+            b + 4,
+            b + 5,
+            b + 6
+        ));
+    }
+    let mut q = sqlx::query(&sql);
+    for c in chunk {
+        q = q
+            .bind(c.id)
+            .bind(c.log.version as i64)
+            .bind(c.log.actor.as_str())
+            .bind(c.log.command.as_str())
+            .bind(c.log.played.as_deref())
+            .bind(c.log.at_ms);
+    }
+    q.execute(&mut *tx).await?;
+    Ok(())
+}
