@@ -202,6 +202,12 @@ async fn write_batch(
     backend: Backend,
     changes: &[Change],
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    if backend == Backend::Postgres
+        && changes.len() <= MAX_BATCH
+        && changes.iter().all(|c| c.seats.is_none())
+    {
+        return write_batch_one_statement(pool, changes).await;
+    }
     let mut tx = begin(pool, backend).await?;
     let mut applied = std::collections::HashSet::new();
     let mut rest = changes;
@@ -245,23 +251,117 @@ async fn write_batch(
             .bind(c.id)
             .fetch_optional(&mut *tx)
             .await?;
-        answers.push(match row {
-            None => Err(StoreError::NotFound),
-            Some(r) => {
-                let held: i64 = r.try_get(0)?;
-                Err(if held != c.fence {
-                    StoreError::Fenced {
-                        ours: c.fence,
-                        held,
-                    }
-                } else {
-                    StoreError::Conflict
-                })
-            }
-        });
+        answers.push(refusal(c, row)?);
     }
     tx.commit().await?;
     Ok(answers)
+}
+
+/// PostgreSQL: the whole batch in one statement (one round trip, atomic on its own): the
+/// games moved on, and the log entries of those that moved. Refusals are explained after.
+async fn write_batch_one_statement(
+    pool: &AnyPool,
+    changes: &[Change],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let n = CHUNKS
+        .iter()
+        .copied()
+        .find(|&c| c >= changes.len() && c / 2 < changes.len())
+        .unwrap_or(MAX_BATCH);
+    let sql = one_statement_sql(n);
+    let mut q = sqlx::query(&sql);
+    // Pad to the statement's size with rows that match no game (id 0 is never handed out),
+    // so that a handful of prepared statements serve every batch.
+    for i in 0..n {
+        let c = changes.get(i);
+        q = q
+            .bind(c.map_or(0, |c| c.id))
+            .bind(c.map_or("playing", |c| c.status.name()))
+            .bind(c.map_or(0, |c| c.log.version as i64))
+            .bind(c.map_or(0, |c| id64(c.host)))
+            .bind(c.and_then(|c| c.deadline_ms))
+            .bind(c.map_or(0, |c| c.now_ms))
+            .bind(c.and_then(|c| c.snapshot.as_deref()))
+            .bind(c.and_then(|c| c.rules.as_deref()))
+            .bind(c.and_then(|c| c.channel.map(id64)))
+            .bind(c.map_or(0, |c| c.fence))
+            .bind(c.map_or("", |c| c.log.actor.as_str()))
+            .bind(c.map_or("", |c| c.log.command.as_str()))
+            .bind(c.and_then(|c| c.log.played.as_deref()))
+            .bind(c.map_or(0, |c| c.log.at_ms));
+    }
+    let rows = q.fetch_all(pool).await?;
+    let applied: std::collections::HashSet<i64> = rows
+        .iter()
+        .map(|r| r.try_get::<i64, _>(0))
+        .collect::<Result<_, _>>()?;
+    let mut answers = Vec::with_capacity(changes.len());
+    for c in changes {
+        if applied.contains(&c.id) {
+            answers.push(Ok(()));
+            continue;
+        }
+        let row = sqlx::query("SELECT fence FROM games WHERE id = $1")
+            .bind(c.id)
+            .fetch_optional(pool)
+            .await?;
+        answers.push(refusal(c, row)?);
+    }
+    Ok(answers)
+}
+
+/// Why a change was not applied: another process's fence, another version, or no game.
+fn refusal(c: &Change, fence_row: Option<AnyRow>) -> Result<Result<(), StoreError>, StoreError> {
+    Ok(match fence_row {
+        None => Err(StoreError::NotFound),
+        Some(r) => {
+            let held: i64 = r.try_get(0)?;
+            Err(if held != c.fence {
+                StoreError::Fenced {
+                    ours: c.fence,
+                    held,
+                }
+            } else {
+                StoreError::Conflict
+            })
+        }
+    })
+}
+
+const ONE_STATEMENT_COLUMNS: usize = 14;
+
+fn one_statement_sql(n: usize) -> String {
+    let mut sql = String::from(
+        "WITH v (id, status, version, host, deadline, now, state, rules, channel, fence, \
+         actor, command, played, at) AS (VALUES ",
+    );
+    for i in 0..n {
+        let b = i * ONE_STATEMENT_COLUMNS;
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for k in 1..=ONE_STATEMENT_COLUMNS {
+            if k > 1 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("${}", b + k));
+        }
+        sql.push(')');
+    }
+    sql.push_str(
+        "), u AS (UPDATE games SET status = v.status, version = v.version, host_id = v.host, \
+         deadline_ms = v.deadline, updated_ms = v.now, state = COALESCE(v.state, games.state), \
+         snapshot_version = CASE WHEN v.state IS NULL THEN games.snapshot_version \
+         ELSE v.version END, rules = COALESCE(v.rules, games.rules), \
+         channel_id = COALESCE(v.channel, games.channel_id) FROM v \
+         WHERE games.id = v.id AND games.version = v.version - 1 AND games.fence = v.fence \
+         RETURNING games.id) \
+         INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
+         SELECT v.id, v.version, v.actor, v.command, v.played, v.at FROM v JOIN u ON u.id = v.id \
+         RETURNING game_id",
+    );
+    sql
 }
 
 /// The statement that moves `n` games one version on, each only from its expected version
