@@ -75,7 +75,13 @@ pub(crate) struct GameActor {
     pub(crate) last_push: Option<Instant>,
     /// An update waiting for the minimum gap: when to send it.
     pub(crate) pending: Option<Instant>,
+    /// The computer's action is due and waits for its place.
+    pub(crate) due: bool,
 }
+
+/// The computer's actions (bots, time-outs) being applied and stored at once, across every
+/// game: about two full batches, so the writer stays busy; past it games wait their turn.
+pub(crate) const COMPUTER_PLACES: usize = 2 * yut_store::MAX_BATCH;
 
 impl GameActor {
     pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<Msg>, show: bool) {
@@ -124,7 +130,24 @@ impl GameActor {
                         let _ = reply.send(r);
                     }
                 },
-                _ = sleep_until_opt(deadline), if deadline.is_some() => {
+                _ = sleep_until_opt(deadline), if deadline.is_some() && !self.due => {
+                    self.due = true;
+                }
+                // The computer's action (a bot's turn, a time-out) takes one of a bounded
+                // number of places: when the database is behind, the games wait here in
+                // turn (the game still answers its people meanwhile), not in its queue.
+                permit = self.inner.computer.clone().acquire_owned(), if self.due => {
+                    self.due = false;
+                    let _place = permit;
+                    // A person may have acted meanwhile: only what is still due.
+                    let still_due = self.table.status.is_active()
+                        && self
+                            .table
+                            .deadline_ms
+                            .is_some_and(|ms| ms <= self.inner.clock.now_ms());
+                    if !still_due {
+                        continue;
+                    }
                     let t0 = std::time::Instant::now();
                     let cmd = if self.table.computer_acts() { Command::BotTurn } else { Command::Timeout };
                     if self.handle(&Actor::System, &cmd, None).await.is_ok() {

@@ -129,6 +129,8 @@ struct Inner {
     leased: bool,
     seeds: Mutex<ChaCha20Rng>,
     counters: Counters,
+    /// Places for the computer's actions (see [`actor::COMPUTER_PLACES`]).
+    computer: Arc<tokio::sync::Semaphore>,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
@@ -202,6 +204,7 @@ impl Service {
                 leased,
                 seeds: Mutex::new(ChaCha20Rng::seed_from_u64(seed)),
                 counters: Counters::default(),
+                computer: Arc::new(tokio::sync::Semaphore::new(actor::COMPUTER_PLACES)),
                 tasks: Mutex::new(watcher.into_iter().collect()),
             }),
         };
@@ -250,6 +253,7 @@ impl Service {
             lost: false,
             last_push: None,
             pending: None,
+            due: false,
         };
         let handle = tokio::spawn(actor.run(rx, show));
         self.inner.games.lock().expect("games lock").insert(

@@ -17,17 +17,18 @@ use crate::games::write_seats;
 use tokio::sync::{mpsc, oneshot};
 
 /// The most actions committed in one transaction.
-pub const MAX_BATCH: usize = 256;
+pub const MAX_BATCH: usize = 128;
 
 /// How long a bot's or a timer's action waits for others to share its transaction: the
 /// busier the service, the more actions each commit carries (people's actions never wait).
 pub const COMMIT_WINDOW: Duration = Duration::from_millis(3);
 
-/// Queued actions of games (bots, timers) before their callers wait.
-const QUEUE: usize = 1024;
+/// Queued actions of games (bots, timers) before their callers wait: a safety net; the
+/// service holds its bots and timers back long before (see [`Store::backlog`]).
+const QUEUE: usize = 4096;
 
 /// Chunk sizes of the batch statements (each a prepared statement reused).
-const CHUNKS: [usize; 9] = [256, 128, 64, 32, 16, 8, 4, 2, 1];
+const CHUNKS: [usize; 8] = [128, 64, 32, 16, 8, 4, 2, 1];
 
 pub(crate) struct Job {
     change: Change,
@@ -50,6 +51,8 @@ pub struct CommitStats {
     pub actions: AtomicU64,
     /// Batches that failed as a whole and were committed one by one.
     pub split: AtomicU64,
+    /// Bot and timer actions queued and not yet taken by the writer.
+    pub queued: AtomicU64,
 }
 
 impl Store {
@@ -74,6 +77,7 @@ impl Store {
         let sent = if urgent {
             queues.urgent.send(job).map_err(|_| ())
         } else {
+            self.commit_stats.queued.fetch_add(1, Ordering::Relaxed);
             queues.normal.send(job).await.map_err(|_| ())
         };
         if sent.is_err() {
@@ -86,6 +90,12 @@ impl Store {
     /// The writer's counters.
     pub fn commit_stats(&self) -> &CommitStats {
         &self.commit_stats
+    }
+
+    /// Bot and timer actions waiting for the writer: past a few batches' worth, the
+    /// machine is busier than it can keep up with, and callers should hold back.
+    pub fn backlog(&self) -> usize {
+        self.commit_stats.queued.load(Ordering::Relaxed) as usize
     }
 
     /// The writer's queues; the writer starts on the first commit (on the runtime that makes
@@ -120,7 +130,7 @@ impl Store {
                 None => tokio::select! {
                     biased;
                     Some(j) = urgent.recv() => j,
-                    Some(j) = normal.recv() => j,
+                    Some(j) = normal.recv() => self.took(j),
                     else => return,
                 },
             };
@@ -134,13 +144,13 @@ impl Store {
                 let next = match urgent.try_recv() {
                     Ok(j) => j,
                     Err(_) => match normal.try_recv() {
-                        Ok(j) => j,
+                        Ok(j) => self.took(j),
                         Err(_) => match until {
                             Some(until) if !batch.iter().any(|j| j.urgent) => {
                                 tokio::select! {
                                     biased;
                                     Some(j) = urgent.recv() => j,
-                                    Some(j) = normal.recv() => j,
+                                    Some(j) = normal.recv() => self.took(j),
                                     _ = tokio::time::sleep_until(until) => break,
                                 }
                             }
@@ -156,6 +166,12 @@ impl Store {
             }
             self.commit_batch(batch).await;
         }
+    }
+
+    /// A bot's or a timer's job leaves the queue.
+    fn took(&self, j: Job) -> Job {
+        self.commit_stats.queued.fetch_sub(1, Ordering::Relaxed);
+        j
     }
 
     async fn commit_batch(&self, batch: Vec<Job>) {

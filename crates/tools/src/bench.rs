@@ -16,6 +16,7 @@ pub fn run(command: BenchCommand) -> ExitCode {
             processes,
             surge_games,
             surge_seconds,
+            first_to,
             worker,
             of,
             worker_database,
@@ -27,6 +28,7 @@ pub fn run(command: BenchCommand) -> ExitCode {
                 bot_delay_ms,
                 sends_per_s,
                 database,
+                first_to,
                 surge: surge_games.map(|games| yut_tools::table_bench::Surge {
                     games,
                     seconds: surge_seconds,

@@ -149,6 +149,10 @@ pub enum BenchCommand {
         surge_games: Option<usize>,
         #[arg(long, default_value_t = 60.0)]
         surge_seconds: f64,
+        /// Every game is a match won by the first to win this many games (above 1, games
+        /// outlast long runs).
+        #[arg(long, default_value_t = 1)]
+        first_to: u8,
         /// (Internal: one process of `--processes`.)
         #[arg(long, hide = true)]
         worker: Option<u32>,

@@ -25,6 +25,9 @@ pub struct BenchOptions {
     /// None or `sqlite`: a fresh SQLite file; a `postgres://` URL: a scratch database made
     /// on that server for the run and dropped after it.
     pub database: Option<String>,
+    /// Games are matches won by the first to win this many (long enough to outlast a long
+    /// run when above 1).
+    pub first_to: u8,
     /// Extra games opened after `seconds` of the window, played for a while, then stopped
     /// (and `seconds` more measured): an overload and the way back.
     pub surge: Option<Surge>,
@@ -207,6 +210,7 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 }
 
 /// Where a run's games are: game `i` is in channel `channel0 + i`, in server `guild(i)`.
+#[derive(Clone, Copy)]
 struct Layout {
     channel0: u64,
     shards: ShardSet,
@@ -276,14 +280,11 @@ async fn open_games(
     for g in first..first + count {
         let ch = layout.channel0 + g as u64;
         let host = Actor::user(10_000 + g as u64, "Bench host");
-        svc.create(
-            layout.guild(g),
-            ch,
-            &host,
-            settings(4, o.bot_delay_ms, Lang::En),
-        )
-        .await
-        .map_err(problem)?;
+        let mut s = settings(4, o.bot_delay_ms, Lang::En);
+        s.rules.first_to = o.first_to;
+        svc.create(layout.guild(g), ch, &host, s)
+            .await
+            .map_err(problem)?;
         svc.command(
             ch,
             &host,
@@ -458,7 +459,20 @@ async fn play(
                 &mut all_clicks,
             ));
             let t = Instant::now();
-            open_games(svc, o, layout, games, surge.games, false).await?;
+            // Opened 32 at a time: one after the other, each would wait behind the load.
+            let mut opening = tokio::task::JoinSet::new();
+            let per = surge.games.div_ceil(32);
+            for k in 0..32 {
+                let first = games + k * per;
+                let count = per.min((games + surge.games).saturating_sub(first));
+                let (svc, o) = (svc.clone(), o.clone());
+                let layout = Layout { ..*layout };
+                opening
+                    .spawn(async move { open_games(&svc, &o, &layout, first, count, false).await });
+            }
+            while let Some(r) = opening.join_next().await {
+                r??;
+            }
             surged = surge.games;
             tokio::time::sleep(Duration::from_secs_f64(surge.seconds)).await;
             phases.push(phase(
@@ -469,13 +483,31 @@ async fn play(
                 &mut all,
                 &mut all_clicks,
             ));
+            // The surge's hosts stop their games, 32 at a time (a game that ended meanwhile
+            // has nothing to stop); then the way back is measured.
             let t = Instant::now();
-            for g in games..games + surge.games {
-                let ch = layout.channel0 + g as u64;
-                let host = Actor::user(10_000 + g as u64, "Bench host");
-                // A game that ended meanwhile has nothing to stop.
-                let _ = svc.command(ch, &host, Command::Stop).await;
+            let mut stopping = tokio::task::JoinSet::new();
+            for k in 0..32 {
+                let svc = svc.clone();
+                let layout = *layout;
+                stopping.spawn(async move {
+                    for g in (games + k..games + surge.games).step_by(32) {
+                        let ch = layout.channel0 + g as u64;
+                        let host = Actor::user(10_000 + g as u64, "Bench host");
+                        let _ = svc.command(ch, &host, Command::Stop).await;
+                    }
+                });
             }
+            while stopping.join_next().await.is_some() {}
+            phases.push(phase(
+                "stopping",
+                t,
+                latencies,
+                &click_times,
+                &mut all,
+                &mut all_clicks,
+            ));
+            let t = Instant::now();
             tokio::time::sleep(quiet).await;
             phases.push(phase(
                 "after",
@@ -661,8 +693,12 @@ fn worker_command(url: &str, o: &BenchOptions, worker: u32, of: u32) -> std::pro
         .arg(o.seconds.to_string())
         .arg("--bot-delay-ms")
         .arg(o.bot_delay_ms.to_string())
+        // Discord's budget (about 50 requests a second) is the bot's, shared by its
+        // processes.
         .arg("--sends-per-s")
-        .arg(o.sends_per_s.to_string())
+        .arg((o.sends_per_s / of).max(1).to_string())
+        .arg("--first-to")
+        .arg(o.first_to.to_string())
         .args(o.surge.iter().flat_map(|s| {
             [
                 "--surge-games".to_string(),
@@ -842,7 +878,7 @@ pub async fn worker(
     tokio::spawn(async move {
         tokio::select! {
             _ = wait_for_term() => {}
-            _ = parent_gone() => eprintln!("worker {worker}: the bench is gone; stopping"),
+            _ = parent_gone() => eprintln!("worker {worker}: its input closed (the bench is done, or gone); stopping"),
         }
         let _ = stop_tx.send(true);
     });
