@@ -8,20 +8,21 @@
 set -euo pipefail
 bin=${1:-target/release/yut-tools}
 shift || true
+extra=("$@")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 run() {
   local secs=$1
   valgrind --tool=callgrind --callgrind-out-file="$out/cg.$secs" \
-    "$bin" bench table --games 20 --bot-delay-ms 100 --sends-per-s 10 --seconds "$secs" "$@" \
-    >"$out/log.$secs" 2>"$out/err.$secs"
+    "$bin" bench table --games 20 --bot-delay-ms 100 --sends-per-s 2 --seconds "$secs" "${extra[@]}" \
+    >"$out/log.$secs" 2>"$out/err.$secs" || { tail -5 "$out/err.$secs" >&2; exit 1; }
   local actions ir
   actions=$(grep -o 'table: games=[0-9]* actions=[0-9]*' "$out/log.$secs" | grep -o '[0-9]*$')
   ir=$(grep -o 'Collected : [0-9]*' "$out/err.$secs" | grep -o '[0-9]*$')
   echo "$actions $ir"
 }
-read -r a1 i1 < <(run 10 "$@")
-read -r a2 i2 < <(run 30 "$@")
+read -r a1 i1 < <(run 10)
+read -r a2 i2 < <(run 30)
 echo "short run: actions=$a1 instructions=$i1"
 echo "long run: actions=$a2 instructions=$i2"
 if [ "$a2" -le "$a1" ]; then
