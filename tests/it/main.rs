@@ -19,6 +19,7 @@ mod db_outage;
 mod discord_wire;
 mod engine_api;
 mod fuzz_play;
+mod group_commit;
 mod leases;
 mod random_games;
 mod ratings_service;
