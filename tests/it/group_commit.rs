@@ -49,7 +49,9 @@ fn change(id: i64, version: u64, fence: i64) -> Change {
         log: log(version, 10 * version as i64),
         now_ms: 10 * version as i64,
         // Every third action carries a full state, as the service's snapshots do.
-        snapshot: (version % 3 == 0).then(|| format!("{{\"v\":{version}}}")),
+        snapshot: version
+            .is_multiple_of(3)
+            .then(|| format!("{{\"v\":{version}}}")),
         rules: None,
         seats: None,
         fence,
