@@ -235,6 +235,21 @@ mod tests {
     }
 
     #[test]
+    fn the_runtime_threads_are_one_unless_set_from_1_to_64() {
+        let with = |v: Option<&str>| Settings {
+            worker_threads: v.map(str::to_string),
+            ..Settings::default()
+        };
+        assert_eq!(with(None).runtime_threads().unwrap(), 1);
+        assert_eq!(with(Some(" ")).runtime_threads().unwrap(), 1);
+        assert_eq!(with(Some("4")).runtime_threads().unwrap(), 4);
+        for bad in ["0", "65", "two", "-1"] {
+            let e = with(Some(bad)).runtime_threads().unwrap_err();
+            assert!(e.to_string().contains("WORKER_THREADS"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn every_setting_is_a_flag_and_an_environment_variable() {
         use clap::CommandFactory;
         #[derive(clap::Parser)]
@@ -252,6 +267,7 @@ mod tests {
             "SHARDS",
             "SHARD_COUNT",
             "INSTANCE_ID",
+            "WORKER_THREADS",
         ] {
             assert!(help.contains(&format!("env: {name}")), "{name} in {help}");
         }
