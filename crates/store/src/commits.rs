@@ -228,11 +228,7 @@ async fn write_batch(
     let mut applied = std::collections::HashSet::new();
     let mut rest = changes;
     while !rest.is_empty() {
-        let n = CHUNKS
-            .iter()
-            .copied()
-            .find(|&c| c <= rest.len())
-            .unwrap_or(1);
+        let n = chunk_len(rest.len());
         let (chunk, tail) = rest.split_at(n);
         rest = tail;
         for row in update_games(&mut tx, chunk).await? {
@@ -247,11 +243,7 @@ async fn write_batch(
     }
     let mut rest = &ok[..];
     while !rest.is_empty() {
-        let n = CHUNKS
-            .iter()
-            .copied()
-            .find(|&c| c <= rest.len())
-            .unwrap_or(1);
+        let n = chunk_len(rest.len());
         let (chunk, tail) = rest.split_at(n);
         rest = tail;
         append_many(&mut tx, chunk).await?;
@@ -271,6 +263,11 @@ async fn write_batch(
     }
     tx.commit().await?;
     Ok(answers)
+}
+
+/// The largest chunk size that fits in `left` changes.
+fn chunk_len(left: usize) -> usize {
+    CHUNKS.iter().copied().find(|&c| c <= left).unwrap_or(1)
 }
 
 /// PostgreSQL: the whole batch in one statement (one round trip, atomic on its own): the
