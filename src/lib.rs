@@ -4,3 +4,4 @@
 
 pub mod discord;
 pub mod offline;
+pub mod play;

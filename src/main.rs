@@ -1,4 +1,4 @@
-//! `yutbot`: run the Discord bot, play a demo game, verify a game record. The developer
+//! `yutbot`: run the Discord bot, play in a browser, play a demo game, verify a game record. The developer
 //! tools (benchmarks, tournaments, training, the gallery, rule scenarios) are `yut-tools`.
 
 use clap::{Parser, Subcommand};
@@ -20,6 +20,13 @@ enum Command {
     Run {
         #[command(flatten)]
         settings: yutbot::discord::Settings,
+    },
+    /// Play in a browser on this computer, against bots or with people at the same screen:
+    /// no Discord, no token. Prints the page's address (and opens it where there is a
+    /// browser); games are kept in a SQLite file and wait across restarts.
+    Play {
+        #[command(flatten)]
+        settings: yutbot::play::PlaySettings,
     },
     /// Play a whole 4-seat bot game through the game service (temporary database) and write
     /// every board it shows as NNN.png and NNN.txt.
@@ -51,6 +58,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run { settings } => run_bot(settings),
+        Command::Play { settings } => yutbot::play::play(settings),
         Command::Demo {
             out,
             lang,

@@ -246,6 +246,10 @@ impl GameActor {
             tracing::error!(game = next.id, channel = next.channel, error = %e, "storing an action failed; the game is unchanged");
             return Err(Problem::Storage(e));
         }
+        self.inner
+            .counters
+            .actions
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if snapshot {
             self.snapshot_version = next.version;
         }

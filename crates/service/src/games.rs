@@ -286,8 +286,17 @@ impl Service {
         let Some(h) = self.handle_of_game(channel, game) else {
             return Err(self.not_this_game(channel, game).await);
         };
-        let answer = send(&h, actor.clone(), cmd, Some(version), on).await?;
-        Ok(Answer::Edit(self.drawn(answer).await))
+        let t0 = std::time::Instant::now();
+        let answer = send(&h, actor.clone(), cmd, Some(version), on).await;
+        let answer = match answer {
+            Ok(a) => Answer::Edit(self.drawn(a).await),
+            Err(p) => {
+                self.inner.counters.clicks.observe(t0.elapsed());
+                return Err(p);
+            }
+        };
+        self.inner.counters.clicks.observe(t0.elapsed());
+        Ok(answer)
     }
 
     /// Why a button of game `game` does nothing in `channel`: a board of another channel's

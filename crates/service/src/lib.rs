@@ -6,11 +6,13 @@ mod afterward;
 mod challenges;
 mod clock;
 mod games;
+mod histogram;
 mod leases;
 mod problem;
 mod queries;
 use actor::*;
 pub use clock::*;
+pub use histogram::*;
 pub use leases::*;
 pub use problem::*;
 
@@ -99,6 +101,10 @@ pub struct Counters {
     pub failed_commits: std::sync::atomic::AtomicU64,
     /// Shards let go after another process took them over.
     pub leases_lost: std::sync::atomic::AtomicU64,
+    /// Actions applied and stored (people's, bots' and timers').
+    pub actions: std::sync::atomic::AtomicU64,
+    /// People's button presses, from arrival at the service to the stored, drawn answer.
+    pub clicks: Histogram,
 }
 
 /// A running game's actor, as the service finds it.
@@ -296,6 +302,21 @@ impl Service {
             .values()
             .filter(|h| !h.tx.is_closed())
             .count()
+    }
+
+    /// The games with a running actor: (game, guild, channel), by game.
+    pub fn running_games(&self) -> Vec<(i64, u64, u64)> {
+        let mut v: Vec<_> = self
+            .inner
+            .games
+            .lock()
+            .expect("games lock")
+            .iter()
+            .filter(|(_, h)| !h.tx.is_closed())
+            .map(|(c, h)| (h.game, h.guild, *c))
+            .collect();
+        v.sort_unstable();
+        v
     }
 
     /// Stop everything at once, storing nothing more and giving no lease back, as if the

@@ -69,6 +69,8 @@ pub struct View {
     /// A game played in a thread has ended: say this in the lobby's channel (the first) and
     /// archive the thread.
     pub thread_end: Option<(u64, String)>,
+    /// The game is over (finished or stopped): nothing more will happen on this board.
+    pub over: bool,
 }
 
 impl View {
@@ -463,5 +465,6 @@ pub fn table_summary(t: &Table) -> View {
         lang: t.lang(),
         open_thread: t.opening_thread().then(|| thread_name(t)),
         thread_end: thread_end(t),
+        over: !t.status.is_active(),
     }
 }

@@ -1,0 +1,109 @@
+// A game's page: the board pushed by the server (server-sent events), the buttons of the
+// person whose turn it is, a countdown from the server's clock.
+"use strict";
+const WORDS = {
+  en: { live: "live", reconnecting: "reconnecting…", left: "s left", again: "Play again", "new-game": "New game", over: "Game over", failed: "Could not reach the game; nothing changed." },
+  ko: { live: "실시간", reconnecting: "다시 연결하는 중…", left: "초 남음", again: "다시 하기", "new-game": "새 게임", over: "게임 끝", failed: "게임에 닿지 못했어요. 바뀐 것은 없어요." },
+  es: { live: "en directo", reconnecting: "reconectando…", left: " s restantes", again: "Jugar otra vez", "new-game": "Nueva partida", over: "Fin de la partida", failed: "No se pudo contactar con la partida; nada cambió." },
+};
+const $ = (id) => document.getElementById(id);
+const game = Number(location.pathname.split("/")[2]);
+let shown = null;   // the frame on screen
+let clockOffset = 0; // server now - our now, in ms
+let busy = false;
+
+const t = (k) => (WORDS[shown ? shown.lang : "en"] || WORDS.en)[k] || WORDS.en[k];
+
+function escape(s) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+// Discord's light markdown, as the service writes it: **bold**, *italic*, "-# " small lines.
+function markdown(text) {
+  return text.split("\n").map((line) => {
+    let small = false;
+    if (line.startsWith("-# ")) { small = true; line = line.slice(3); }
+    let h = escape(line).replace(/`([^`]+)`/g, "<code>$1</code>").replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/(^|[^*])\*([^*\s][^*]*?)\*/g, "$1<em>$2</em>");
+    return small ? "<small>" + h + "</small>" : h;
+  }).join("\n");
+}
+
+function show(f) {
+  if (f.game !== game) { location.href = "/g/" + f.game; return; }
+  if (shown && f.version < shown.version) return;
+  shown = f;
+  clockOffset = f.now_ms - Date.now();
+  document.documentElement.lang = f.lang;
+  const main = $("game");
+  main.dataset.version = f.version;
+  main.dataset.over = f.over ? "1" : "0";
+  if (f.board) { $("board").src = f.board; }
+  $("board").alt = f.alt || "";
+  $("text").innerHTML = markdown(f.text);
+  const actions = $("actions");
+  actions.replaceChildren();
+  for (const row of f.rows) {
+    const div = document.createElement("div");
+    div.className = "row";
+    for (const b of row) {
+      const el = document.createElement("button");
+      el.textContent = b.label;
+      el.className = b.style;
+      el.disabled = b.disabled;
+      el.dataset.id = b.id;
+      el.addEventListener("click", () => press(b.id));
+      div.append(el);
+    }
+    actions.append(div);
+  }
+  $("after").hidden = !f.over;
+  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
+  tick();
+}
+
+async function press(id) {
+  if (busy) return;
+  busy = true;
+  $("actions").querySelectorAll("button").forEach((b) => { b.disabled = true; });
+  $("error").textContent = "";
+  try {
+    const r = await fetch("/api/games/" + game + "/press", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }),
+    });
+    const j = await r.json();
+    if (r.ok) show(j);
+    else { $("error").textContent = j.error; if (shown) show(shown); }
+  } catch (e) {
+    $("error").textContent = t("failed");
+    if (shown) show(shown);
+  } finally {
+    busy = false;
+  }
+}
+
+function tick() {
+  const el = $("clock");
+  if (!shown || shown.deadline_ms == null || shown.over) { el.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((shown.deadline_ms - (Date.now() + clockOffset)) / 1000));
+  el.textContent = left + t("left");
+  el.classList.toggle("low", left <= 5);
+}
+setInterval(tick, 250);
+
+// Play again: the same seats and rules as the form last sent.
+$("again").addEventListener("click", async (ev) => {
+  const last = localStorage.getItem("yut.last");
+  if (!last) return;
+  ev.preventDefault();
+  const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: last });
+  const j = await r.json();
+  if (r.ok) location.href = j.url; else $("error").textContent = j.error;
+});
+
+// A page for a game that is not here says so (the stream would only retry).
+fetch("/api/games/" + game).then(async (r) => {
+  if (!r.ok) { const j = await r.json().catch(() => ({})); $("error").textContent = j.error || r.statusText; }
+});
+const events = new EventSource("/api/games/" + game + "/events");
+events.addEventListener("board", (e) => { show(JSON.parse(e.data)); $("status").textContent = "● " + t("live"); });
+events.addEventListener("error", () => { $("status").textContent = t("reconnecting"); });

@@ -1,0 +1,92 @@
+//! A board as a page shows it: the service's `View` (text, buttons, deadline) in JSON, with
+//! the address of its picture. Only a game's own buttons are kept: after-game buttons and
+//! links belong to Discord.
+
+use serde::Serialize;
+use yut_table::view::{Style, View};
+use yut_table::ButtonId;
+
+/// One board, as sent to pages (server-sent events and the answers of clicks).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Frame {
+    pub game: i64,
+    pub version: u64,
+    /// The message's words (Discord's light markdown: `**bold**`, `-# small` lines).
+    pub text: String,
+    /// Rows of buttons; empty for a page that only watches.
+    pub rows: Vec<Vec<FrameButton>>,
+    /// When the current action is due, and the server's clock when the frame was made (the
+    /// page counts down from the difference, whatever its own clock says).
+    pub deadline_ms: Option<i64>,
+    pub now_ms: i64,
+    /// The picture's address (on the same server), and its description for screen readers.
+    pub board: Option<String>,
+    pub alt: Option<String>,
+    /// `en`, `ko` or `es`.
+    pub lang: &'static str,
+    /// The game is over.
+    pub over: bool,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct FrameButton {
+    pub label: String,
+    /// `primary`, `secondary`, `success` or `danger`.
+    pub style: &'static str,
+    /// The button's custom id, sent back as it is when pressed.
+    pub id: String,
+    pub disabled: bool,
+}
+
+impl Frame {
+    /// The frame of `view` (a game's board); `board` is where its picture will be served.
+    /// With `buttons` false (a watch page), no buttons. None for a view of no game.
+    pub fn of_view(
+        view: &View,
+        now_ms: i64,
+        board: Option<String>,
+        buttons: bool,
+    ) -> Option<Frame> {
+        let (game, version) = (view.game?, view.version?);
+        let rows = if buttons {
+            view.rows
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .filter(|b| matches!(b.custom_id.parse(), Ok(ButtonId::Game { .. })))
+                        .map(|b| FrameButton {
+                            label: b.label.clone(),
+                            style: style_word(b.style),
+                            id: b.custom_id.clone(),
+                            disabled: b.disabled,
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .filter(|r| !r.is_empty())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some(Frame {
+            game,
+            version,
+            text: view.text.clone(),
+            rows,
+            deadline_ms: view.deadline_ms,
+            now_ms,
+            board,
+            alt: view.alt.clone(),
+            lang: yut_text::code(view.lang),
+            over: view.over,
+        })
+    }
+}
+
+fn style_word(s: Style) -> &'static str {
+    match s {
+        Style::Primary => "primary",
+        Style::Secondary => "secondary",
+        Style::Success => "success",
+        Style::Danger => "danger",
+    }
+}

@@ -1,0 +1,182 @@
+//! The newest boards of the games pages follow, pushed to every page that follows them: one
+//! channel per game, each board serialized once however many pages watch it. A page that
+//! falls behind skips to the newest board rather than slowing the game down.
+
+use crate::frame::Frame;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// Boards kept per game for pages still fetching a picture they were told of.
+const PICTURES_KEPT: usize = 4;
+/// Boards a slow page may fall behind before it skips to the newest.
+const BACKLOG: usize = 32;
+
+/// A board as published: its frame serialized once, and its picture.
+#[derive(Debug)]
+pub struct Shown {
+    pub game: i64,
+    pub version: u64,
+    pub json: String,
+}
+
+struct Entry {
+    tx: broadcast::Sender<Arc<Shown>>,
+    last: Option<Arc<Shown>>,
+    pictures: VecDeque<(u64, Arc<Vec<u8>>)>,
+}
+
+impl Entry {
+    fn new() -> Entry {
+        Entry {
+            tx: broadcast::channel(BACKLOG).0,
+            last: None,
+            pictures: VecDeque::new(),
+        }
+    }
+}
+
+/// What the hub has done (for `/metrics`).
+#[derive(Debug, Default)]
+pub struct HubStats {
+    /// Boards published.
+    pub published: AtomicU64,
+    /// Pages following a game right now.
+    pub followers: AtomicUsize,
+    /// Boards a slow page skipped.
+    pub skipped: AtomicU64,
+}
+
+/// The boards of the games pages follow.
+#[derive(Default)]
+pub struct Hub {
+    games: Mutex<HashMap<i64, Entry>>,
+    pub stats: HubStats,
+}
+
+impl Hub {
+    pub fn new() -> Arc<Hub> {
+        Arc::new(Hub::default())
+    }
+
+    /// Publish a board: kept as the game's newest, sent to every page following it. A board
+    /// older than the newest (a click's answer and a pushed update can cross) is dropped.
+    pub fn publish(&self, frame: &Frame, picture: Option<Vec<u8>>) {
+        let json = match serde_json::to_string(frame) {
+            Ok(j) => j,
+            Err(e) => {
+                tracing::error!(error = %e, "serializing a board");
+                return;
+            }
+        };
+        let shown = Arc::new(Shown {
+            game: frame.game,
+            version: frame.version,
+            json,
+        });
+        let mut games = self.games.lock().expect("hub lock");
+        let entry = games.entry(frame.game).or_insert_with(Entry::new);
+        if entry
+            .last
+            .as_ref()
+            .is_some_and(|l| l.version > frame.version)
+        {
+            return;
+        }
+        if let Some(p) = picture {
+            entry.pictures.retain(|(v, _)| *v != frame.version);
+            entry.pictures.push_back((frame.version, Arc::new(p)));
+            while entry.pictures.len() > PICTURES_KEPT {
+                entry.pictures.pop_front();
+            }
+        }
+        entry.last = Some(shown.clone());
+        let _ = entry.tx.send(shown);
+        self.stats.published.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The game's newest board, if any was published.
+    pub fn last(&self, game: i64) -> Option<Arc<Shown>> {
+        let games = self.games.lock().expect("hub lock");
+        games.get(&game).and_then(|e| e.last.clone())
+    }
+
+    /// Follow a game: its newest board now (if any), and every later one.
+    pub fn follow(&self, game: i64) -> (Option<Arc<Shown>>, broadcast::Receiver<Arc<Shown>>) {
+        let mut games = self.games.lock().expect("hub lock");
+        let entry = games.entry(game).or_insert_with(Entry::new);
+        (entry.last.clone(), entry.tx.subscribe())
+    }
+
+    /// Does any page follow this game now (boards of a game nobody watches need not be
+    /// drawn for the web)?
+    pub fn followed(&self, game: i64) -> bool {
+        let games = self.games.lock().expect("hub lock");
+        games.get(&game).is_some_and(|e| e.tx.receiver_count() > 0)
+    }
+
+    /// The picture of a game's board `version`, while it is one of the newest few.
+    pub fn picture(&self, game: i64, version: u64) -> Option<Arc<Vec<u8>>> {
+        let games = self.games.lock().expect("hub lock");
+        let e = games.get(&game)?;
+        e.pictures
+            .iter()
+            .find(|(v, _)| *v == version)
+            .map(|(_, p)| p.clone())
+    }
+
+    /// Forget a game nobody follows (it ended, its pages closed).
+    pub fn forget_unfollowed(&self, game: i64) {
+        let mut games = self.games.lock().expect("hub lock");
+        if games.get(&game).is_some_and(|e| e.tx.receiver_count() == 0) {
+            games.remove(&game);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(game: i64, version: u64) -> Frame {
+        Frame {
+            game,
+            version,
+            text: format!("v{version}"),
+            rows: vec![],
+            deadline_ms: None,
+            now_ms: 0,
+            board: None,
+            alt: None,
+            lang: "en",
+            over: false,
+        }
+    }
+
+    #[test]
+    fn followers_get_every_newer_board_and_never_an_older_one() {
+        let hub = Hub::new();
+        hub.publish(&frame(1, 3), Some(vec![3]));
+        let (last, mut rx) = hub.follow(1);
+        assert_eq!(last.map(|s| s.version), Some(3));
+        hub.publish(&frame(1, 2), Some(vec![2]));
+        hub.publish(&frame(1, 4), Some(vec![4]));
+        hub.publish(&frame(2, 9), None);
+        assert_eq!(rx.try_recv().map(|s| s.version).ok(), Some(4));
+        assert!(rx.try_recv().is_err());
+        assert_eq!(hub.picture(1, 2), None);
+        assert_eq!(hub.picture(1, 4).as_deref(), Some(&vec![4]));
+        assert!(hub.followed(1));
+        assert!(!hub.followed(2));
+        for v in 5..20 {
+            hub.publish(&frame(1, v), Some(vec![v as u8]));
+        }
+        assert_eq!(
+            hub.picture(1, 4),
+            None,
+            "only the newest few pictures are kept"
+        );
+        assert!(hub.picture(1, 19).is_some());
+    }
+}

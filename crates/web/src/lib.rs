@@ -1,0 +1,92 @@
+//! The web adapter: the same game service as Discord, shown in a browser.
+//!
+//! - [`local`]: `yutbot play`, games on this machine, one screen shared by its players.
+//! - [`hub`] and [`live`]: the newest board of each followed game, pushed to pages as
+//!   server-sent events, serialized once however many pages follow it.
+//! - [`ops`]: `/metrics` (Prometheus' text format) and health and readiness for operators.
+//!
+//! Nothing here knows Discord: boards come from the service's `View`s.
+
+pub mod frame;
+pub mod hub;
+pub mod live;
+pub mod local;
+pub mod ops;
+mod pages;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use std::net::SocketAddr;
+use yut_service::Problem;
+use yut_table::core::Lang;
+
+/// A request that cannot be served: its status and a sentence for the person.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn bad(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message,
+        }
+    }
+
+    pub fn not_found() -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: "There is no such game here.".into(),
+        }
+    }
+
+    /// The service's problem, said in `lang`: refusals and out-of-date buttons are the
+    /// person's (409), storage trouble is ours (503).
+    pub fn problem(p: Problem, lang: Lang) -> ApiError {
+        let status = match &p {
+            Problem::Storage(_) | Problem::Settings(_) | Problem::Elsewhere => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            Problem::NoGame => StatusCode::NOT_FOUND,
+            Problem::BadButton | Problem::HouseRules(_) | Problem::Challenge(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            _ => StatusCode::CONFLICT,
+        };
+        ApiError {
+            status,
+            message: p.message(lang),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}
+
+/// Serve `router` on `addr` until `stop` resolves; `bound` is told the address actually
+/// bound (port 0 picks a free one).
+pub async fn serve(
+    router: axum::Router,
+    addr: SocketAddr,
+    bound: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    bound(listener.local_addr()?);
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(stop)
+    .await
+}

@@ -1,0 +1,444 @@
+//! `yutbot play`: games in a browser, on this machine. The page sends the buttons the
+//! service's boards carry; the service answers exactly as it answers Discord. Pass and play:
+//! the page acts for whichever person's turn it is, so several people share one screen.
+
+use crate::frame::Frame;
+use crate::hub::Hub;
+use crate::{pages, ApiError};
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+use yut_ai::Level;
+use yut_service::{Answer, Problem, Service, Update};
+use yut_table::core::{Actor, Command, Lang, Player, Table};
+use yut_table::ButtonId;
+
+/// The server all local games belong to (a server of their own: they never mix with a
+/// Discord server's games, ratings or settings).
+pub const LOCAL_GUILD: u64 = 1;
+/// People at the screen are users 1001, 1002, ... in the order they were named.
+const FIRST_PERSON: u64 = 1001;
+
+/// Local play: the service, and the boards pages follow.
+#[derive(Clone)]
+pub struct LocalPlay {
+    svc: Service,
+    hub: Arc<Hub>,
+    /// Game → its channel (each local game has a channel of its own).
+    channels: Arc<Mutex<HashMap<i64, u64>>>,
+    /// The bots' pace for new games.
+    bot_delay_ms: u32,
+}
+
+/// A new game, as the page asks for it.
+#[derive(Debug, Deserialize)]
+pub struct NewGame {
+    /// In seat order: a person (`{"name": "Ann"}`) or a bot (`{"bot": "normal"}`).
+    pub players: Vec<Seat>,
+    #[serde(default)]
+    pub teams: bool,
+    #[serde(default)]
+    pub preset: Option<String>,
+    #[serde(default)]
+    pub house: Option<String>,
+    #[serde(default)]
+    pub lang: Option<String>,
+    #[serde(default)]
+    pub turn_seconds: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Seat {
+    Person { name: String },
+    Bot { bot: String },
+}
+
+#[derive(Debug, Deserialize)]
+struct Press {
+    id: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Created {
+    game: i64,
+    url: String,
+}
+
+#[derive(Debug, Serialize)]
+struct GameLine {
+    game: i64,
+    url: String,
+    players: Vec<String>,
+    playing: bool,
+}
+
+impl LocalPlay {
+    /// Local play over a started service; `updates` is the service's stream of boards pushed
+    /// by bots and timers (read here, published to the pages).
+    pub fn new(
+        svc: Service,
+        updates: mpsc::UnboundedReceiver<Update>,
+        bot_delay_ms: u32,
+    ) -> LocalPlay {
+        let hub = Hub::new();
+        let local = LocalPlay {
+            svc,
+            hub,
+            channels: Arc::default(),
+            bot_delay_ms,
+        };
+        tokio::spawn(local.clone().pump(updates));
+        local
+    }
+
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// The pages and the API.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/", get(pages::index))
+            .route("/g/:game", get(pages::game_page))
+            .route("/assets/:file", get(pages::asset))
+            .route("/api/games", get(list).post(create))
+            .route("/api/games/:game", get(board))
+            .route("/api/games/:game/press", post(press))
+            .route("/api/games/:game/events", get(events))
+            .route("/api/games/:game/boards/:version", get(picture))
+            .with_state(self.clone())
+    }
+
+    /// Show every board the service pushes (bots, timers): drawn once, published.
+    async fn pump(self, mut updates: mpsc::UnboundedReceiver<Update>) {
+        while let Some(u) = updates.recv().await {
+            if u.message_id.is_none() || u.repost {
+                // The board "message" of a page is the game itself: say it is shown, so the
+                // service does not ask for a new one again.
+                let _ = self
+                    .svc
+                    .message_posted(u.game, u.channel, u.game as u64)
+                    .await;
+            }
+            let svc = self.svc.clone();
+            let Ok(view) = tokio::task::spawn_blocking(move || svc.render(&u)).await else {
+                continue;
+            };
+            self.publish(&view);
+        }
+    }
+
+    /// Publish a board (with its picture) to the pages; its frame.
+    fn publish(&self, view: &yut_table::view::View) -> Option<Frame> {
+        let board = |g: i64, v: u64| format!("/api/games/{g}/boards/{v}");
+        let url = view
+            .png
+            .as_ref()
+            .and_then(|_| Some(board(view.game?, view.version?)));
+        let mut frame = Frame::of_view(view, self.svc.now_ms(), url, true)?;
+        // A rematch asks every person to accept in turn: on one screen the page offers
+        // "play again" with the same seats instead.
+        for row in &mut frame.rows {
+            row.retain(|b| {
+                !matches!(
+                    b.id.parse(),
+                    Ok(ButtonId::Game {
+                        command: Command::Rematch,
+                        ..
+                    })
+                )
+            });
+        }
+        frame.rows.retain(|r| !r.is_empty());
+        self.hub.publish(&frame, view.png.clone());
+        Some(frame)
+    }
+
+    async fn channel_of(&self, game: i64) -> Result<u64, ApiError> {
+        if let Some(c) = self.channels.lock().expect("channels").get(&game) {
+            return Ok(*c);
+        }
+        let c = self
+            .svc
+            .running_games()
+            .into_iter()
+            .find(|(g, guild, _)| *g == game && *guild == LOCAL_GUILD)
+            .map(|(_, _, c)| c);
+        match c {
+            Some(c) => {
+                self.channels.lock().expect("channels").insert(game, c);
+                Ok(c)
+            }
+            None => match self.svc.store().load(game).await {
+                Ok(l) if l.row.guild == LOCAL_GUILD => Ok(l.row.channel),
+                Ok(_) | Err(yut_store::StoreError::NotFound) => Err(ApiError::not_found()),
+                Err(e) => Err(ApiError::problem(Problem::Storage(e), Lang::En)),
+            },
+        }
+    }
+
+    /// Open, seat and start a game.
+    pub async fn create_game(&self, req: NewGame) -> Result<i64, ApiError> {
+        let lang = req.lang.as_deref().map_or(Lang::En, Lang::from_locale);
+        let bad = |msg: &str| ApiError::bad(msg.to_string());
+        if !(2..=4).contains(&req.players.len()) {
+            return Err(bad("a game has 2 to 4 players"));
+        }
+        if req.teams && req.players.len() != 4 {
+            return Err(bad("2v2 teams need 4 players"));
+        }
+        let mut people = Vec::new();
+        let mut bots = Vec::new();
+        for (i, s) in req.players.iter().enumerate() {
+            match s {
+                Seat::Person { name } => {
+                    let name = name.trim();
+                    if name.is_empty() || name.chars().count() > 32 {
+                        return Err(bad("a name is 1 to 32 characters"));
+                    }
+                    people.push(Actor::user(FIRST_PERSON + i as u64, name).speaking(lang));
+                }
+                Seat::Bot { bot } => {
+                    let level: Level = bot
+                        .parse()
+                        .map_err(|_| bad("a bot is easy, normal or master"))?;
+                    if !matches!(level, Level::Easy | Level::Normal | Level::Master) {
+                        return Err(bad("a bot is easy, normal or master"));
+                    }
+                    bots.push(level);
+                }
+            }
+        }
+        let Some(host) = people.first().cloned() else {
+            return Err(bad("at least one person plays"));
+        };
+        let preset = match req.preset.as_deref().filter(|p| !p.is_empty()) {
+            None => None,
+            Some(p) => Some(yut_game::Preset::from_word(p).ok_or_else(|| bad("unknown preset"))?),
+        };
+        let request = yut_table::open::GameRequest {
+            preset,
+            house_rules: req.house.clone().filter(|h| !h.trim().is_empty()),
+            pieces: None,
+            first_to: None,
+            teams: req.teams,
+            seats: Some(req.players.len() as u8),
+            turn_seconds: req.turn_seconds,
+            lang,
+            bots: 0,
+            level: Level::Normal,
+            default_turn_seconds: 60,
+            bot_delay_ms: self.bot_delay_ms,
+            can_thread: false,
+        };
+        let settings = yut_table::open::settings(&Default::default(), &request)
+            .map_err(|e| ApiError::bad(yut_table::open::rules_error(&e, lang)))?;
+        let channel = fresh_channel();
+        let problem = |p: Problem| ApiError::problem(p, lang);
+        let view = self
+            .svc
+            .create(LOCAL_GUILD, channel, &host, settings)
+            .await
+            .map_err(problem)?;
+        let game = view.game.ok_or_else(ApiError::not_found)?;
+        self.channels
+            .lock()
+            .expect("channels")
+            .insert(game, channel);
+        let settle = async {
+            for p in people.iter().skip(1) {
+                self.svc.command(channel, p, Command::Join).await?;
+            }
+            for level in bots {
+                self.svc
+                    .command(channel, &host, Command::AddBot { level })
+                    .await?;
+            }
+            self.svc.command(channel, &host, Command::Start).await
+        };
+        match settle.await {
+            Ok(v) => {
+                self.publish(&v);
+                Ok(game)
+            }
+            Err(p) => {
+                let msg = p.message(lang);
+                let _ = self.svc.command(channel, &host, Command::Stop).await;
+                Err(ApiError::bad(msg))
+            }
+        }
+    }
+
+    /// The person a press from the screen comes from: whoever's turn it is (pass and play);
+    /// outside a turn (a finished game's rematch), the host.
+    fn actor_at(table: &Table) -> Actor {
+        let seat = table.acting().map(|s| &table.seats[s as usize].player);
+        let (user, name) = match seat {
+            Some(Player::Human { user, name }) => (*user, name.clone()),
+            _ => {
+                let name = table
+                    .seats
+                    .iter()
+                    .find_map(|s| match &s.player {
+                        Player::Human { user, name } if *user == table.host => Some(name.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                (table.host, name)
+            }
+        };
+        Actor::user(user, &name).speaking(table.lang())
+    }
+}
+
+/// A channel number no other local game has (local games are not in Discord's channels).
+fn fresh_channel() -> u64 {
+    static LAST: Mutex<u64> = Mutex::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64);
+    let mut last = LAST.lock().expect("channel lock");
+    *last = (*last + 1).max(now);
+    *last
+}
+
+async fn list(State(local): State<LocalPlay>) -> Json<Vec<GameLine>> {
+    let mut lines = Vec::new();
+    for (game, guild, channel) in local.svc.running_games() {
+        if guild != LOCAL_GUILD {
+            continue;
+        }
+        let Some(t) = local.svc.table(channel).await else {
+            continue;
+        };
+        lines.push(GameLine {
+            game,
+            url: format!("/g/{game}"),
+            players: t
+                .seats
+                .iter()
+                .map(|s| match &s.player {
+                    Player::Human { name, .. } => name.clone(),
+                    Player::Bot { level } => format!("Bot ({level})"),
+                })
+                .collect(),
+            playing: t.status.is_active(),
+        });
+    }
+    lines.reverse();
+    Json(lines)
+}
+
+async fn create(
+    State(local): State<LocalPlay>,
+    req: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Created>, ApiError> {
+    let Json(req) = req.map_err(|e| ApiError::bad(e.body_text()))?;
+    let game = local.create_game(req).await?;
+    Ok(Json(Created {
+        game,
+        url: format!("/g/{game}"),
+    }))
+}
+
+/// The game's board now (published to its pages too).
+async fn board(
+    State(local): State<LocalPlay>,
+    Path(game): Path<i64>,
+) -> Result<Response, ApiError> {
+    Ok(json_text(current(&local, game).await?.json.clone()))
+}
+
+async fn current(local: &LocalPlay, game: i64) -> Result<Arc<crate::hub::Shown>, ApiError> {
+    if let Some(s) = local.hub.last(game) {
+        return Ok(s);
+    }
+    let channel = local.channel_of(game).await?;
+    let view = local
+        .svc
+        .board(channel)
+        .await
+        .map_err(|p| ApiError::problem(p, Lang::En))?;
+    if view.game != Some(game) {
+        return Err(ApiError::not_found());
+    }
+    local.publish(&view);
+    local.hub.last(game).ok_or_else(ApiError::not_found)
+}
+
+async fn press(
+    State(local): State<LocalPlay>,
+    Path(game): Path<i64>,
+    req: Result<Json<Press>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = req.map_err(|e| ApiError::bad(e.body_text()))?;
+    let button: ButtonId = req
+        .id
+        .parse()
+        .map_err(|_| ApiError::bad("that is not a button of this game".into()))?;
+    match &button {
+        ButtonId::Game { game: g, .. } if *g == game => {}
+        _ => return Err(ApiError::bad("that is not a button of this game".into())),
+    }
+    let channel = local.channel_of(game).await?;
+    let table = local.svc.table(channel).await;
+    let lang = table.as_ref().map_or(Lang::En, |t| t.lang());
+    let actor = match &table {
+        Some(t) if t.id == game => LocalPlay::actor_at(t),
+        // A finished game (a rematch from its last board): its host asks.
+        _ => {
+            let loaded = yut_table::persist::load(local.svc.store(), game)
+                .await
+                .map_err(|e| ApiError::problem(Problem::Storage(e), lang))?;
+            LocalPlay::actor_at(&loaded.table)
+        }
+    };
+    let answer = local
+        .svc
+        .press(channel, &actor, button, None)
+        .await
+        .map_err(|p| ApiError::problem(p, lang))?;
+    let (Answer::Edit(view) | Answer::Post(view)) = answer;
+    if let Some(g) = view.game {
+        local.channels.lock().expect("channels").insert(g, channel);
+    }
+    let frame = local.publish(&view).ok_or_else(ApiError::not_found)?;
+    Ok(Json(frame).into_response())
+}
+
+async fn events(
+    State(local): State<LocalPlay>,
+    Path(game): Path<i64>,
+) -> Result<Response, ApiError> {
+    current(&local, game).await?;
+    Ok(crate::live::stream(&local.hub, game).into_response())
+}
+
+async fn picture(
+    State(local): State<LocalPlay>,
+    Path((game, version)): Path<(i64, u64)>,
+) -> Result<Response, ApiError> {
+    let png = local
+        .hub
+        .picture(game, version)
+        .ok_or_else(ApiError::not_found)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "private, max-age=3600, immutable"),
+        ],
+        png.as_ref().clone(),
+    )
+        .into_response())
+}
+
+fn json_text(json: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+}

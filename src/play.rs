@@ -1,0 +1,165 @@
+//! `yutbot play`: Yut Nori in a browser on this computer, no Discord and no token. The same
+//! game service as the bot, on a SQLite file of its own, so a game stopped halfway is there
+//! when it starts again.
+
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+use yut_service::{Clock, Config, Service};
+use yut_store::Store;
+use yut_table::paint::RenderPainter;
+use yut_web::local::LocalPlay;
+use yut_web::ops::Ops;
+
+/// `yutbot play`'s settings.
+#[derive(Args, Debug, Clone)]
+pub struct PlaySettings {
+    /// Where the page is served. Loopback only unless you give another address: anyone who
+    /// can reach it can play every game on it. Port 0 picks a free port.
+    #[arg(long, env = "PLAY_ADDR", default_value = "127.0.0.1:8077")]
+    pub addr: SocketAddr,
+    /// The SQLite file that keeps the games (made if missing).
+    #[arg(long, env = "PLAY_DATABASE", default_value = "yutbot-play.db")]
+    pub data: PathBuf,
+    /// How long a bot waits before it acts, in milliseconds (so people can follow).
+    #[arg(long, env = "PLAY_BOT_DELAY_MS", default_value_t = 900)]
+    pub bot_delay_ms: u32,
+    /// Do not open the page in a browser (the address is printed either way).
+    #[arg(long)]
+    pub no_open: bool,
+}
+
+/// Run local play until Ctrl-C (or SIGTERM).
+pub fn play(s: PlaySettings) -> ExitCode {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    if s.bot_delay_ms > 10_000 {
+        eprintln!("error: --bot-delay-ms is at most 10000");
+        return ExitCode::from(2);
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: starting the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(serve(s)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(s: PlaySettings) -> anyhow::Result<()> {
+    let url = format!("sqlite://{}", s.data.display());
+    let store = Store::open(&url)
+        .await
+        .map_err(|e| anyhow::anyhow!("opening the game file {}: {e}", s.data.display()))?;
+    let config = Config {
+        // Every action is shown: the bots' pace is their delay.
+        min_update_gap: Duration::ZERO,
+        os_seeds: true,
+        ..Config::default()
+    };
+    let seed = rand::random::<u64>();
+    let (svc, updates) = Service::start(
+        store,
+        Arc::new(RenderPainter),
+        Clock::system(),
+        config,
+        seed,
+    )
+    .await?;
+    let local = LocalPlay::new(svc.clone(), updates, s.bot_delay_ms);
+    let ops = Ops {
+        svc: svc.clone(),
+        hub: Some(local.hub().clone()),
+        extra: None,
+    };
+    let router = local.router().merge(ops.router());
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let open = !s.no_open;
+    let loopback = s.addr.ip().is_loopback();
+    let data = s.data.clone();
+    let server = tokio::spawn(yut_web::serve(
+        router,
+        s.addr,
+        move |addr| {
+            let url = format!("http://{addr}/");
+            println!("Yut Nori is ready at {url}");
+            println!(
+                "Games are kept in {} (stop with Ctrl-C; they wait for you).",
+                data.display()
+            );
+            if !loopback {
+                println!("warning: listening beyond this computer: anyone who reaches {addr} can play these games.");
+            }
+            if open {
+                open_browser(&url);
+            }
+        },
+        async move {
+            let _ = stop_rx.await;
+        },
+    ));
+    let stopped = tokio::select! {
+        r = server => Some(r),
+        _ = stop_signal() => None,
+    };
+    if let Some(r) = stopped {
+        // The server ended on its own: it could not listen.
+        r??;
+        return Ok(());
+    }
+    let _ = stop_tx.send(());
+    println!("stopping: every game is saved");
+    svc.shutdown().await;
+    Ok(())
+}
+
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Open `url` in the desktop's browser, where there is a desktop.
+fn open_browser(url: &str) {
+    let cmd: Option<(&str, Vec<&str>)> = if cfg!(target_os = "macos") {
+        Some(("open", vec![url]))
+    } else if cfg!(windows) {
+        Some(("cmd", vec!["/C", "start", "", url]))
+    } else if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
+    {
+        Some(("xdg-open", vec![url]))
+    } else {
+        None
+    };
+    if let Some((program, args)) = cmd {
+        let _ = std::process::Command::new(program)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn();
+    }
+}
