@@ -57,6 +57,7 @@ invite-lapsed-rematch-nobody = ⌛ The rematch lapsed: nobody started it within 
 invite-declined-challenge = ✖️ { $name } declined the challenge.
 invite-called-off = ⏹️ { $name } called it off.
 invite-over = The invitation was called off.
+button-watch-live = 👀 Watch live
 button-accept = ✅ Accept
 button-decline = Decline
 button-start-now = Start now (bots for the others)

@@ -56,6 +56,7 @@ invite-lapsed-rematch-nobody = ⌛ La revancha caducó: nadie la empezó en { $m
 invite-declined-challenge = ✖️ { $name } rechazó el desafío.
 invite-called-off = ⏹️ { $name } lo canceló.
 invite-over = La invitación se canceló.
+button-watch-live = 👀 Ver en directo
 button-accept = ✅ Aceptar
 button-decline = Rechazar
 button-start-now = Empezar ya (bots para los demás)

@@ -53,6 +53,7 @@ invite-lapsed-rematch-nobody = ⌛ { $minutes }분 안에 시작하지 않아 �
 invite-declined-challenge = ✖️ { $name } 님이 도전을 거절했어요.
 invite-called-off = ⏹️ { $name } 님이 취소했어요.
 invite-over = 초대를 취소했어요.
+button-watch-live = 👀 실시간 관전
 button-accept = ✅ 수락
 button-decline = 거절
 button-start-now = 지금 시작 (나머지는 봇)

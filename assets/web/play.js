@@ -7,7 +7,11 @@ const WORDS = {
   es: { live: "en directo", reconnecting: "reconectando…", left: " s restantes", again: "Jugar otra vez", "new-game": "Nueva partida", over: "Fin de la partida", failed: "No se pudo contactar con la partida; nada cambió." },
 };
 const $ = (id) => document.getElementById(id);
-const game = Number(location.pathname.split("/")[2]);
+const main = $("game");
+// Where this page's game is served: a local game (playable) or a watched one (read-only).
+const API = main.dataset.api;
+const WATCH = main.dataset.mode === "watch";
+let game = null;
 let shown = null;   // the frame on screen
 let clockOffset = 0; // server now - our now, in ms
 let busy = false;
@@ -29,12 +33,12 @@ function markdown(text) {
 }
 
 function show(f) {
-  if (f.game !== game) { location.href = "/g/" + f.game; return; }
+  if (game === null) game = f.game;
+  if (f.game !== game) { if (!WATCH) location.href = "/g/" + f.game; return; }
   if (shown && f.version < shown.version) return;
   shown = f;
   clockOffset = f.now_ms - Date.now();
   document.documentElement.lang = f.lang;
-  const main = $("game");
   main.dataset.version = f.version;
   main.dataset.over = f.over ? "1" : "0";
   if (f.board) { $("board").src = f.board; }
@@ -56,7 +60,7 @@ function show(f) {
     }
     actions.append(div);
   }
-  $("after").hidden = !f.over;
+  $("after").hidden = !f.over || WATCH;
   document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
   tick();
 }
@@ -67,7 +71,7 @@ async function press(id) {
   $("actions").querySelectorAll("button").forEach((b) => { b.disabled = true; });
   $("error").textContent = "";
   try {
-    const r = await fetch("/api/games/" + game + "/press", {
+    const r = await fetch(API + "/press", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }),
     });
     const j = await r.json();
@@ -101,9 +105,9 @@ $("again").addEventListener("click", async (ev) => {
 });
 
 // A page for a game that is not here says so (the stream would only retry).
-fetch("/api/games/" + game).then(async (r) => {
+fetch(API).then(async (r) => {
   if (!r.ok) { const j = await r.json().catch(() => ({})); $("error").textContent = j.error || r.statusText; }
 });
-const events = new EventSource("/api/games/" + game + "/events");
+const events = new EventSource(API + "/events");
 events.addEventListener("board", (e) => { show(JSON.parse(e.data)); $("status").textContent = "● " + t("live"); });
 events.addEventListener("error", () => { $("status").textContent = t("reconnecting"); });

@@ -11,7 +11,7 @@ pub mod writer;
 
 use send::Poster;
 use serenity::all::{ClientBuilder, GatewayIntents, GuildId, HttpBuilder, ShardManager};
-pub use settings::{default_instance, parse_shards, ConfigError, Options, Settings};
+pub use settings::{default_instance, parse_shards, ConfigError, Options, Settings, WebOptions};
 use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
@@ -76,6 +76,8 @@ pub struct Bot {
     ended: tokio::sync::mpsc::UnboundedReceiver<Result<(), serenity::Error>>,
     pump: tokio::task::JoinHandle<()>,
     gateway: tokio::task::JoinHandle<()>,
+    /// The web server (WEB_ADDR).
+    web: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Bot {
@@ -89,6 +91,9 @@ impl Bot {
         }
         self.service.shutdown().await;
         self.pump.abort();
+        if let Some(web) = self.web {
+            web.abort();
+        }
         let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
         for c in self.clients {
             let abort = c.abort_handle();
@@ -119,11 +124,18 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
             error,
         })?;
     let shards = options.shards;
+    let mut config = options.config.clone();
+    let watch = options.web.as_ref().map(|w| {
+        let (watch, hooks) =
+            yut_web::watch::Watch::new(yut_web::sign::Signer::new(w.secret.as_bytes()), &w.url);
+        config.web = Some(hooks);
+        watch
+    });
     let (service, updates) = Service::start_leased(
         store.clone(),
         Arc::new(RenderPainter),
         Clock::system(),
-        options.config.clone(),
+        config,
         options.seed,
         LeaseConfig::new(shards, options.instance.clone()),
     );
@@ -171,7 +183,11 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         poster: poster.clone(),
         options: options.clone(),
     };
-    let pump = tokio::spawn(send::pump(poster, updates));
+    let pump = tokio::spawn(send::pump(poster.clone(), updates));
+    let web = match (&options.web, watch) {
+        (Some(w), Some(watch)) => Some(serve_web(w, watch, service.clone(), poster).await?),
+        _ => None,
+    };
     let identify = Identify {
         store: store.clone(),
         service: service.clone(),
@@ -223,7 +239,64 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         ended,
         pump,
         gateway,
+        web,
     })
+}
+
+/// Serve the watch pages and the operators' endpoints on WEB_ADDR (in the background).
+async fn serve_web(
+    w: &WebOptions,
+    watch: yut_web::watch::Watch,
+    service: Service,
+    poster: Arc<Poster>,
+) -> Result<tokio::task::JoinHandle<()>, StartError> {
+    watch.started(service.clone());
+    let extra: yut_web::ops::Extra = Arc::new(move |out: &mut String| {
+        let [writes, limited, pings, moot, coalesced] = writer::snapshot(&poster.write_stats);
+        for (name, help, v) in [
+            (
+                "yutbot_discord_writes_total",
+                "Writes to Discord's channels.",
+                writes,
+            ),
+            (
+                "yutbot_discord_rate_limited_total",
+                "Writes answered 429 (rate limited).",
+                limited,
+            ),
+            ("yutbot_pings_sent_total", "Turn pings posted.", pings),
+            (
+                "yutbot_pings_moot_total",
+                "Turn pings dropped: the turn had passed.",
+                moot,
+            ),
+            (
+                "yutbot_boards_coalesced_total",
+                "Board edits merged into a newer one.",
+                coalesced,
+            ),
+        ] {
+            out.push_str(&format!(
+                "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}\n"
+            ));
+        }
+    });
+    let ops = yut_web::ops::Ops {
+        svc: service,
+        hub: Some(watch.hub().clone()),
+        extra: Some(extra),
+    };
+    let router = watch.router().merge(ops.router());
+    let listener = tokio::net::TcpListener::bind(w.addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("WEB_ADDR {}: cannot listen: {e}", w.addr))?;
+    tracing::info!(addr = %w.addr, url = %w.url, "serving the web pages");
+    Ok(tokio::spawn(async move {
+        let app = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "the web server stopped");
+        }
+    }))
 }
 
 /// The gateway client of each shard this process runs, once it is built.

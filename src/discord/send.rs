@@ -60,25 +60,35 @@ fn truncate(s: &str, max: usize) -> String {
 }
 
 /// The view's buttons as action rows (at most 5 rows of 5; labels at most 80 characters).
+/// The view's link (its live page) goes at the end of the last row with room, else in a row
+/// of its own, if there is room for one.
 pub fn components(view: &View) -> Vec<CreateActionRow> {
-    view.rows
+    let mut rows: Vec<Vec<CreateButton>> = view
+        .rows
         .iter()
         .take(5)
         .filter(|r| !r.is_empty())
         .map(|row| {
-            CreateActionRow::Buttons(
-                row.iter()
-                    .take(5)
-                    .map(|b| {
-                        CreateButton::new(b.custom_id.clone())
-                            .label(truncate(&b.label, 80))
-                            .style(style(b.style))
-                            .disabled(b.disabled)
-                    })
-                    .collect(),
-            )
+            row.iter()
+                .take(5)
+                .map(|b| {
+                    CreateButton::new(b.custom_id.clone())
+                        .label(truncate(&b.label, 80))
+                        .style(style(b.style))
+                        .disabled(b.disabled)
+                })
+                .collect()
         })
-        .collect()
+        .collect();
+    if let Some(link) = &view.link {
+        let button = CreateButton::new_link(link.url.clone()).label(truncate(&link.label, 80));
+        if rows.last().is_some_and(|last| last.len() < 5) {
+            rows.last_mut().expect("a last row").push(button);
+        } else if rows.len() < 5 {
+            rows.push(vec![button]);
+        }
+    }
+    rows.into_iter().map(CreateActionRow::Buttons).collect()
 }
 
 /// Board messages mention nobody (names may contain `@everyone`); pings are separate.

@@ -45,6 +45,20 @@ pub struct Settings {
     /// hand-offs between threads); more helps only past one core's worth of games.
     #[arg(long, env = "WORKER_THREADS", default_value = "1")]
     pub worker_threads: Option<String>,
+    /// Serve the web pages on this address (e.g. 0.0.0.0:8080): every board gets a "Watch
+    /// live" link to its page, and operators get /metrics, /healthz and /readyz. Off unless
+    /// set.
+    #[arg(long, env = "WEB_ADDR")]
+    pub web_addr: Option<String>,
+    /// The address people reach those pages at, as put in the links (e.g.
+    /// https://yut.example.org). Default: http://WEB_ADDR.
+    #[arg(long, env = "WEB_URL")]
+    pub web_url: Option<String>,
+    /// The secret that signs the pages' links (at least 16 characters; the same for every
+    /// process of the bot). Changing it revokes every link given before. Needed with
+    /// WEB_ADDR.
+    #[arg(long, env = "WEB_SECRET", hide_env_values = true)]
+    pub web_secret: Option<String>,
 }
 
 impl Settings {
@@ -86,6 +100,62 @@ pub struct Options {
     /// This process's name in the database's leases: an instance restarted under the same
     /// name takes its shards back at once; another waits for their leases to expire.
     pub instance: String,
+    /// The web pages, if served.
+    pub web: Option<WebOptions>,
+}
+
+/// Where the web pages are served and how their links are made.
+#[derive(Clone)]
+pub struct WebOptions {
+    pub addr: std::net::SocketAddr,
+    /// Without a trailing slash.
+    pub url: String,
+    pub secret: String,
+}
+
+impl std::fmt::Debug for WebOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebOptions")
+            .field("addr", &self.addr)
+            .field("url", &self.url)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The web settings, checked: none of them without WEB_ADDR.
+fn web_options(
+    addr: Option<String>,
+    url: Option<String>,
+    secret: Option<String>,
+) -> Result<Option<WebOptions>, ConfigError> {
+    let Some(addr) = addr else {
+        return Ok(None);
+    };
+    let addr: std::net::SocketAddr = addr.trim().parse().map_err(|_| ConfigError::Bad {
+        name: "WEB_ADDR",
+        why: format!("{addr:?} is not an address and port such as 0.0.0.0:8080"),
+    })?;
+    let secret = secret.map(|s| s.trim().to_string()).unwrap_or_default();
+    if secret.len() < 16 {
+        return Err(ConfigError::Bad {
+            name: "WEB_SECRET",
+            why: "with WEB_ADDR, set WEB_SECRET to a secret of at least 16 characters (it signs the pages' links)".into(),
+        });
+    }
+    let url = match url {
+        Some(u) => {
+            let u = u.trim().trim_end_matches('/').to_string();
+            if !(u.starts_with("http://") || u.starts_with("https://")) {
+                return Err(ConfigError::Bad {
+                    name: "WEB_URL",
+                    why: format!("{u:?} does not start with http:// or https://"),
+                });
+            }
+            u
+        }
+        None => format!("http://{addr}"),
+    };
+    Ok(Some(WebOptions { addr, url, secret }))
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -168,6 +238,7 @@ impl Options {
         };
         let api_url = set(s.api_url).map(|u| u.trim().trim_end_matches('/').to_string());
         let shards = parse_shards(set(s.shards).as_deref(), set(s.shard_count).as_deref())?;
+        let web = web_options(set(s.web_addr), set(s.web_url), set(s.web_secret))?;
         Ok(Options {
             token: token.trim().to_string(),
             dev_guild,
@@ -185,6 +256,7 @@ impl Options {
                 .map(|s| s.trim().to_string())
                 .unwrap_or_else(|| default_instance(shards)),
             shards,
+            web,
         })
     }
 }
@@ -207,6 +279,46 @@ pub fn default_instance(shards: ShardSet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_web_needs_an_address_and_a_secret() {
+        assert!(web_options(None, Some("https://x".into()), None)
+            .unwrap()
+            .is_none());
+        let w = web_options(
+            Some("127.0.0.1:8080".into()),
+            None,
+            Some("0123456789abcdef".into()),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(w.url, "http://127.0.0.1:8080");
+        let w = web_options(
+            Some("0.0.0.0:80".into()),
+            Some("https://yut.example.org/".into()),
+            Some("0123456789abcdef".into()),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(w.url, "https://yut.example.org");
+        for (addr, url, secret, name) in [
+            ("nowhere", None, "0123456789abcdef", "WEB_ADDR"),
+            ("127.0.0.1:1", None, "short", "WEB_SECRET"),
+            (
+                "127.0.0.1:1",
+                Some("yut.example.org"),
+                "0123456789abcdef",
+                "WEB_URL",
+            ),
+        ] {
+            let e = web_options(Some(addr.into()), url.map(Into::into), Some(secret.into()))
+                .unwrap_err();
+            assert!(
+                matches!(e, ConfigError::Bad { name: n, .. } if n == name),
+                "{e}"
+            );
+        }
+    }
 
     #[test]
     fn settings_from_the_environment() {

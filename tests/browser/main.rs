@@ -4,8 +4,20 @@
 //! and Chromium at /usr/bin/chromium (or `CHROMIUM`): `.ci/run` installs them. Without them
 //! the test says so and passes, unless `YUTBOT_REQUIRE_BROWSER` is set (CI), where it fails.
 
-use std::path::Path;
+#[macro_use]
+#[path = "../it/common/mod.rs"]
+mod common;
+#[path = "../it/standin/mod.rs"]
+mod standin;
+
+use standin::board::{board_version, play_button, turn_of};
+use standin::{Msg, StandIn};
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
+use yutbot::discord::{start, Options, WebOptions};
+
+const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
 
 fn missing(what: &str) {
     if std::env::var_os("YUTBOT_REQUIRE_BROWSER").is_some() {
@@ -14,16 +26,26 @@ fn missing(what: &str) {
     eprintln!("skipping the browser tests: {what} (.ci/run installs it)");
 }
 
-#[test]
-fn a_whole_local_game_in_chromium_with_a_restart() {
+/// The browser tests' folder and Chromium, or None (said why) when they cannot run here.
+fn browser() -> Option<(PathBuf, String)> {
     let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     if !Path::new(&chromium).exists() {
-        return missing(&format!("no Chromium at {chromium}"));
+        missing(&format!("no Chromium at {chromium}"));
+        return None;
     }
     if !here.join("node_modules/playwright-core").exists() {
-        return missing("playwright-core is not installed (npm ci in tests/browser)");
+        missing("playwright-core is not installed (npm ci in tests/browser)");
+        return None;
     }
+    Some((here, chromium))
+}
+
+#[test]
+fn a_whole_local_game_in_chromium_with_a_restart() {
+    let Some((here, chromium)) = browser() else {
+        return;
+    };
     let out = match Command::new("node")
         .arg(here.join("play.mjs"))
         .arg(env!("CARGO_BIN_EXE_yutbot"))
@@ -41,4 +63,162 @@ fn a_whole_local_game_in_chromium_with_a_restart() {
         "the browser test failed:\n{stdout}\n{stderr}"
     );
     assert!(stdout.contains("FIGURES "), "{stdout}");
+}
+
+/// The "Watch live" link of a board, if it has one.
+fn watch_link(m: &Msg) -> Option<String> {
+    m.components
+        .as_array()?
+        .iter()
+        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["style"] == 5)
+        .and_then(|b| b["url"].as_str().map(str::to_string))
+}
+
+/// A game played through the Discord stand-in (Alice's clicks, a Normal bot), watched on its
+/// live page in Chromium from its first board to its end: every action shown, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watch_page_follows_a_discord_game_action_by_action() {
+    let Some((here, chromium)) = browser() else {
+        return;
+    };
+    let s = StandIn::start().await;
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let dir = std::env::temp_dir().join(format!("yutbot-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let options = Options {
+        token: "standin-token".into(),
+        shards: yut_store::ShardSet::ALL,
+        instance: "watch-test".into(),
+        dev_guild: Some(standin::GUILD),
+        database_url: format!("sqlite://{}", dir.join("yut.db").display()),
+        turn_seconds: 60,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 60,
+        seed: 21,
+        config: yut_service::Config {
+            min_update_gap: Duration::from_millis(30),
+            ..yut_service::Config::default()
+        },
+        web: Some(WebOptions {
+            addr: format!("127.0.0.1:{port}").parse().unwrap(),
+            url: format!("http://127.0.0.1:{port}"),
+            secret: "a test secret of enough length".into(),
+        }),
+    };
+    let bot = start(options).await.expect("the bot starts");
+    s.wait_ready().await;
+    let ch = 9101;
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        serde_json::json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 2}]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = standin::board::wait_board_for(&s, ch, "the lobby", Duration::from_secs(30), |m| {
+        standin::board::find(m, ":start").is_some()
+    })
+    .await;
+    let link = watch_link(&lobby).expect("the lobby has a Watch live link");
+    assert!(
+        link.starts_with(&format!("http://127.0.0.1:{port}/watch/")),
+        "{link}"
+    );
+    // The page opens on the lobby and follows from there.
+    let out = dir.join("seen.json");
+    let mut node = std::process::Command::new("node")
+        .arg(here.join("watch.mjs"))
+        .arg(&link)
+        .arg(&out)
+        .arg(dir.join("screenshots"))
+        .env("CHROMIUM", &chromium)
+        .spawn()
+        .expect("node runs");
+    let ready = out.with_extension("json.ready");
+    let t = Instant::now();
+    while !ready.exists() {
+        assert!(
+            t.elapsed() < Duration::from_secs(30),
+            "the watch page did not open"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let start_button = standin::board::find(&lobby, ":start").unwrap();
+    let tok = s.click(lobby.id, &start_button, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    // Alice plays every turn of hers by clicks until the game is over.
+    let t = Instant::now();
+    let last = loop {
+        assert!(
+            t.elapsed() < Duration::from_secs(120),
+            "the game did not end"
+        );
+        let m = s.latest_board(ch).unwrap();
+        if m.content.contains("wins") || m.content.contains("won") {
+            break m;
+        }
+        if turn_of(&m).as_deref() == Some("Alice") {
+            if let Some(b) = play_button(&m) {
+                let tok = s.click(m.id, &b, ALICE, "en-US");
+                s.wait_acked(&tok).await;
+                let v = board_version(&m);
+                let t = Instant::now();
+                while s.latest_board(ch).is_some_and(|x| board_version(&x) == v)
+                    && s.followups(&tok).is_empty()
+                    && t.elapsed() < Duration::from_secs(5)
+                {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let status = tokio::task::spawn_blocking(move || node.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(status.success(), "the watch page's script failed");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let seen: Vec<u64> = report["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let final_version = watch_final_version(&bot.service, &link).await;
+    println!(
+        "watch page: {} boards seen, first board painted in {} ms, final version {final_version}, last Discord board v{}",
+        seen.len(),
+        report["first_board_ms"],
+        board_version(&last)
+    );
+    assert_eq!(
+        seen.last(),
+        Some(&final_version),
+        "the page ends on the last board: {seen:?}"
+    );
+    let first = seen[0];
+    let expected: Vec<u64> = (first..=final_version).collect();
+    assert_eq!(seen, expected, "every action shown, in order, none skipped");
+    assert!(first <= 1, "the page opened on the lobby (v{first})");
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// The stored version of the game a watch link opens.
+async fn watch_final_version(svc: &yut_service::Service, link: &str) -> u64 {
+    let game: i64 = link
+        .rsplit('/')
+        .next()
+        .and_then(|t| t.split('-').next())
+        .and_then(|g| g.parse().ok())
+        .unwrap();
+    svc.game_table(game).await.unwrap().version
 }

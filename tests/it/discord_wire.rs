@@ -46,6 +46,7 @@ async fn bot_paced(s: &StandIn, name: &str, turn_seconds: u32, bot_delay_ms: u32
             repost_after: Duration::from_secs(3600),
             ..Config::default()
         },
+        web: None,
     };
     let b = start(options).await.expect("the bot starts");
     s.wait_ready().await;
@@ -825,6 +826,7 @@ async fn buttons_work_after_a_restart() {
         bot_delay_ms: 20,
         seed: 9,
         config: Config::default(),
+        web: None,
     };
     let first = start(options(&url)).await.unwrap();
     s.wait_ready().await;
@@ -877,6 +879,7 @@ async fn long_games_repost_the_board() {
             repost_after: Duration::from_millis(400),
             ..Config::default()
         },
+        web: None,
     };
     let bot = start(options).await.unwrap();
     s.wait_ready().await;
@@ -1013,6 +1016,7 @@ async fn an_unreachable_api_url_is_a_clear_error() {
         bot_delay_ms: 20,
         seed: 1,
         config: Config::default(),
+        web: None,
     };
     match start(options).await {
         Ok(bot) => {
@@ -1302,6 +1306,7 @@ async fn a_quick_restart_waits_for_its_identify_slot() {
         bot_delay_ms: 20,
         seed: 13,
         config: Config::default(),
+        web: None,
     };
     let first = start(options(&url)).await.unwrap();
     s.wait_ready().await;

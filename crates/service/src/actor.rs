@@ -255,6 +255,9 @@ impl GameActor {
         }
         let moved_from = (next.channel != self.table.channel).then_some(self.table.channel);
         self.table = Arc::new(next);
+        if let Some(web) = &self.inner.config.web {
+            (web.observe)(&self.table);
+        }
         if let Some(from) = moved_from {
             self.moved_from(from);
         }

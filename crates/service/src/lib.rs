@@ -81,6 +81,29 @@ pub struct Config {
     /// (the bot). Off, each game's seed is expanded from 64 bits of the service's seeded
     /// generator, so tests and benchmarks replay exactly.
     pub os_seeds: bool,
+    /// The web's live pages: a link to each board's page, and every new table handed over
+    /// as soon as it is stored (see [`WebHooks`]).
+    pub web: Option<WebHooks>,
+}
+
+/// The address of a game's live page, if it has one.
+pub type LinkOf = Arc<dyn Fn(&Table) -> Option<String> + Send + Sync>;
+/// Told of every table just stored.
+pub type Observer = Arc<dyn Fn(&Arc<Table>) + Send + Sync>;
+
+/// How the service shows its games on the web (the `yut-web` crate fills these in).
+#[derive(Clone)]
+pub struct WebHooks {
+    pub link: LinkOf,
+    /// Called with every table just stored (cheap: the web keeps only the games pages
+    /// follow).
+    pub observe: Observer,
+}
+
+impl std::fmt::Debug for WebHooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WebHooks")
+    }
 }
 
 impl Default for Config {
@@ -90,6 +113,7 @@ impl Default for Config {
             repost_after: Duration::from_secs(50 * 60),
             latencies: None,
             os_seeds: false,
+            web: None,
         }
     }
 }
@@ -233,10 +257,38 @@ impl Service {
                 let mut view = table_view(t, self.inner.painter.as_ref());
                 // Keep what the consumer may have merged into the update (a ping).
                 view.ping = update.view.ping.or(view.ping);
+                if let Some(web) = &self.inner.config.web {
+                    view.link = (web.link)(t).map(|url| yut_table::view::Link {
+                        label: yut_text::say(t.lang(), "button-watch-live", &[]),
+                        url,
+                    });
+                }
                 view
             }
             _ => update.view.clone(),
         }
+    }
+
+    /// A game's table: its actor's while it runs, else as stored (None if there is no such
+    /// game, or it cannot be read now).
+    pub async fn game_table(&self, game: i64) -> Option<Arc<Table>> {
+        let running = self
+            .inner
+            .games
+            .lock()
+            .expect("games lock")
+            .values()
+            .find(|h| h.game == game && !h.tx.is_closed())
+            .map(|h| h.tx.clone());
+        if let Some(h) = running {
+            if let Some(t) = peek(&h).await {
+                return Some(t);
+            }
+        }
+        persist::load(&self.inner.store, game)
+            .await
+            .ok()
+            .map(|s| Arc::new(s.table))
     }
 
     pub fn now_ms(&self) -> i64 {

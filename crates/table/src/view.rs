@@ -71,6 +71,15 @@ pub struct View {
     pub thread_end: Option<(u64, String)>,
     /// The game is over (finished or stopped): nothing more will happen on this board.
     pub over: bool,
+    /// A link shown beside the buttons (the board's live page on the web), if the bot has one.
+    pub link: Option<Link>,
+}
+
+/// A button that opens a page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub label: String,
+    pub url: String,
 }
 
 impl View {
@@ -466,5 +475,6 @@ pub fn table_summary(t: &Table) -> View {
         open_thread: t.opening_thread().then(|| thread_name(t)),
         thread_end: thread_end(t),
         over: !t.status.is_active(),
+        link: None,
     }
 }

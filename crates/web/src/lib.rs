@@ -3,6 +3,7 @@
 //! - [`local`]: `yutbot play`, games on this machine, one screen shared by its players.
 //! - [`hub`] and [`live`]: the newest board of each followed game, pushed to pages as
 //!   server-sent events, serialized once however many pages follow it.
+//! - [`watch`]: the bot's games live, read-only, behind signed links ([`sign`]).
 //! - [`ops`]: `/metrics` (Prometheus' text format) and health and readiness for operators.
 //!
 //! Nothing here knows Discord: boards come from the service's `View`s.
@@ -13,6 +14,8 @@ pub mod live;
 pub mod local;
 pub mod ops;
 mod pages;
+pub mod sign;
+pub mod watch;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -28,8 +28,36 @@ pub async fn index() -> Html<&'static str> {
     Html(INDEX)
 }
 
-pub async fn game_page(Path(_game): Path<String>) -> Html<&'static str> {
-    Html(GAME)
+/// A local game's page (playable).
+pub async fn game_page(Path(game): Path<i64>) -> Html<String> {
+    Html(
+        GAME.replace("{{API}}", &format!("/api/games/{game}"))
+            .replace("{{MODE}}", "play"),
+    )
+}
+
+/// A watched game's page (read-only), its data served under `api`.
+pub fn watch_page(api: &str) -> String {
+    GAME.replace("{{API}}", api).replace("{{MODE}}", "watch")
+}
+
+/// A page that only says what went wrong.
+pub fn error_page(message: &str) -> String {
+    let escaped: String = message
+        .chars()
+        .map(|c| match c {
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '&' => "&amp;".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+         content=\"width=device-width, initial-scale=1\"><title>Yut Nori</title><link rel=\"stylesheet\" \
+         href=\"/assets/app.css\"></head><body><main class=\"setup\"><section><h1>윷놀이 Yut Nori</h1>\
+         <p id=\"error\" role=\"alert\">{escaped}</p></section></main></body></html>"
+    )
 }
 
 pub async fn asset(Path(file): Path<String>) -> Response {

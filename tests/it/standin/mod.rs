@@ -486,18 +486,35 @@ fn check_payload(v: &Value, files: &[(String, Vec<u8>)], what: &str, out: &mut V
                     ));
                 }
                 let id = b["custom_id"].as_str().unwrap_or("");
+                let label = b["label"].as_str().unwrap_or("");
+                if label.chars().count() > 80 {
+                    out.push(format!("{what}: label {label:?} longer than 80"));
+                }
+                // A link button (style 5) has a url (at most 512 characters) and no
+                // custom_id; every other button a custom_id and no url.
+                if b["style"].as_u64() == Some(5) {
+                    let url = b["url"].as_str().unwrap_or("");
+                    if !b["custom_id"].is_null()
+                        || !(url.starts_with("http://") || url.starts_with("https://"))
+                        || url.len() > 512
+                    {
+                        out.push(format!(
+                            "{what}: a link button with url {url:?} and custom_id {id:?}"
+                        ));
+                    }
+                    continue;
+                }
                 if id.is_empty() || id.chars().count() > 100 {
                     out.push(format!(
                         "{what}: custom_id {id:?} of {} characters",
                         id.len()
                     ));
                 }
-                let label = b["label"].as_str().unwrap_or("");
-                if label.chars().count() > 80 {
-                    out.push(format!("{what}: label {label:?} longer than 80"));
-                }
                 if !(1..=4).contains(&b["style"].as_u64().unwrap_or(0)) {
                     out.push(format!("{what}: button style {}", b["style"]));
+                }
+                if !b["url"].is_null() {
+                    out.push(format!("{what}: a url on a button of style {}", b["style"]));
                 }
                 if id.ends_with(":auto") {
                     board = true;

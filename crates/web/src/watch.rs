@@ -1,0 +1,175 @@
+//! Watch live: any game's board as it happens, read-only, behind an unguessable link (see
+//! [`crate::sign`]). The service hands over every table it stores; only the games some page
+//! follows are drawn, in order, once each however many pages follow them.
+
+use crate::frame::Frame;
+use crate::hub::Hub;
+use crate::sign::Signer;
+use crate::{live, pages, ApiError};
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::sync::{Arc, OnceLock};
+use tokio::sync::mpsc;
+use yut_service::{Service, Update, WebHooks};
+use yut_table::core::Table;
+
+const KIND: &str = "watch";
+
+/// The live pages of a bot's games.
+#[derive(Clone)]
+pub struct Watch {
+    hub: Arc<Hub>,
+    signer: Signer,
+    /// The address pages are reached at (`WEB_URL`), without a trailing slash.
+    base_url: String,
+    svc: Arc<OnceLock<Service>>,
+}
+
+impl Watch {
+    /// The hooks to give the service ([`yut_service::Config::web`]), and the watch pages;
+    /// call [`Watch::started`] with the service once it runs.
+    pub fn new(signer: Signer, base_url: &str) -> (Watch, WebHooks) {
+        let hub = Hub::new();
+        let (tx, rx) = mpsc::unbounded_channel::<Arc<Table>>();
+        let watch = Watch {
+            hub: hub.clone(),
+            signer: signer.clone(),
+            base_url: base_url.trim_end_matches('/').to_string(),
+            svc: Arc::default(),
+        };
+        let url = watch.base_url.clone();
+        let hooks = WebHooks {
+            link: Arc::new(move |t: &Table| {
+                Some(format!("{url}/watch/{}", signer.token(KIND, t.id)))
+            }),
+            observe: Arc::new(move |t: &Arc<Table>| {
+                if hub.followed(t.id) {
+                    let _ = tx.send(t.clone());
+                }
+            }),
+        };
+        tokio::spawn(watch.clone().draw(rx));
+        (watch, hooks)
+    }
+
+    /// The service is running: pages can open.
+    pub fn started(&self, svc: Service) {
+        let _ = self.svc.set(svc);
+    }
+
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// The page of a game (for tests and the bot's messages).
+    pub fn link(&self, game: i64) -> String {
+        format!("{}/watch/{}", self.base_url, self.signer.token(KIND, game))
+    }
+
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/watch/:token", get(page))
+            .route("/api/watch/:token", get(board))
+            .route("/api/watch/:token/events", get(events))
+            .route("/api/watch/:token/boards/:version", get(picture))
+            .route("/assets/:file", get(pages::asset))
+            .with_state(self.clone())
+    }
+
+    /// Draw the followed games' new tables, one at a time, in the order they were stored.
+    async fn draw(self, mut rx: mpsc::UnboundedReceiver<Arc<Table>>) {
+        while let Some(t) = rx.recv().await {
+            self.show(t).await;
+        }
+    }
+
+    async fn show(&self, t: Arc<Table>) {
+        let Some(svc) = self.svc.get().cloned() else {
+            return;
+        };
+        let update = Update {
+            game: t.id,
+            channel: t.channel,
+            message_id: None,
+            repost: false,
+            view: yut_table::view::table_summary(&t),
+            table: Some(t),
+        };
+        let token = self.signer.token(KIND, update.game);
+        let now = svc.now_ms();
+        let Ok(view) = tokio::task::spawn_blocking(move || svc.render(&update)).await else {
+            return;
+        };
+        let board = view
+            .png
+            .as_ref()
+            .and_then(|_| Some(format!("/api/watch/{token}/boards/{}", view.version?)));
+        if let Some(frame) = Frame::of_view(&view, now, board, false) {
+            self.hub.publish(&frame, view.png);
+        }
+    }
+
+    /// The game a token opens, with its newest board published.
+    async fn open(&self, token: &str) -> Result<i64, ApiError> {
+        let game = self.signer.check(KIND, token).ok_or_else(|| ApiError {
+            status: axum::http::StatusCode::NOT_FOUND,
+            message: "This link is not valid (or was revoked).".into(),
+        })?;
+        if self.hub.last(game).is_none() {
+            let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
+                status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                message: "Starting up; try again in a moment.".into(),
+            })?;
+            let t = svc.game_table(game).await.ok_or_else(ApiError::not_found)?;
+            self.show(t).await;
+        }
+        Ok(game)
+    }
+}
+
+async fn page(State(w): State<Watch>, Path(token): Path<String>) -> Response {
+    match w.open(&token).await {
+        Ok(_) => Html(pages::watch_page(&format!("/api/watch/{token}"))).into_response(),
+        Err(e) => (e.status, Html(pages::error_page(&e.message))).into_response(),
+    }
+}
+
+async fn board(State(w): State<Watch>, Path(token): Path<String>) -> Result<Response, ApiError> {
+    let game = w.open(&token).await?;
+    let shown = w.hub.last(game).ok_or_else(ApiError::not_found)?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        shown.json.clone(),
+    )
+        .into_response())
+}
+
+async fn events(State(w): State<Watch>, Path(token): Path<String>) -> Result<Response, ApiError> {
+    let game = w.open(&token).await?;
+    Ok(live::stream(&w.hub, game).into_response())
+}
+
+async fn picture(
+    State(w): State<Watch>,
+    Path((token, version)): Path<(String, u64)>,
+) -> Result<Response, ApiError> {
+    let game = w
+        .signer
+        .check(KIND, &token)
+        .ok_or_else(ApiError::not_found)?;
+    let png = w
+        .hub
+        .picture(game, version)
+        .ok_or_else(ApiError::not_found)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "private, max-age=3600, immutable"),
+        ],
+        png.as_ref().clone(),
+    )
+        .into_response())
+}
