@@ -8,11 +8,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use yut_service::{Clock, Config, Service};
+use yut_service::{Clock, Config, Service, WebHooks};
 use yut_store::Store;
 use yut_table::paint::RenderPainter;
 use yut_web::local::LocalPlay;
 use yut_web::ops::Ops;
+use yut_web::replay::Replays;
+use yut_web::sign::Signer;
 
 /// `yutbot play`'s settings.
 #[derive(Args, Debug, Clone)]
@@ -66,10 +68,18 @@ async fn serve(s: PlaySettings) -> anyhow::Result<()> {
     let store = Store::open(&url)
         .await
         .map_err(|e| anyhow::anyhow!("opening the game file {}: {e}", s.data.display()))?;
+    // A finished game links to its replay page (links signed with a key of this run).
+    let cell = Arc::new(std::sync::OnceLock::new());
+    let replays = Replays::new(Signer::new(&rand::random::<[u8; 32]>()), cell.clone());
+    let linker = replays.clone();
     let config = Config {
         // Every action is shown: the bots' pace is their delay.
         min_update_gap: Duration::ZERO,
         os_seeds: true,
+        web: Some(WebHooks {
+            link: Arc::new(move |t| linker.link("", t)),
+            observe: Arc::new(|_| {}),
+        }),
         ..Config::default()
     };
     let seed = rand::random::<u64>();
@@ -81,7 +91,8 @@ async fn serve(s: PlaySettings) -> anyhow::Result<()> {
         seed,
     )
     .await?;
-    let local = LocalPlay::new(svc.clone(), updates, s.bot_delay_ms);
+    let _ = cell.set(svc.clone());
+    let local = LocalPlay::new(svc.clone(), updates, s.bot_delay_ms, replays);
     let ops = Ops {
         svc: svc.clone(),
         hub: Some(local.hub().clone()),

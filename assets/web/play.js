@@ -61,6 +61,8 @@ function show(f) {
     actions.append(div);
   }
   $("after").hidden = !f.over || WATCH;
+  $("replay").hidden = !f.link;
+  if (f.link) { $("replay-link").href = f.link.url; $("replay-link").textContent = f.link.label; }
   document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
   tick();
 }

@@ -179,6 +179,11 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
+    let replay = watch_link(&last).expect("the last board links to its replay");
+    assert!(
+        replay.starts_with(&format!("http://127.0.0.1:{port}/replay/")),
+        "{replay}"
+    );
     let status = tokio::task::spawn_blocking(move || node.wait())
         .await
         .unwrap()

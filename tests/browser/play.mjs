@@ -155,6 +155,41 @@ async function main() {
     assert.match(text, /win|won/i, `the last board says who won: ${text}`);
     assert.equal(await page.isVisible("#again"), true, "a finished game offers to play again");
     await page.screenshot({ path: path.join(shots, "over-desktop.png") });
+
+    // The finished game's replay: scrubbed, jumped to a capture, its record checked.
+    await page.waitForSelector("#replay-link", { state: "visible" });
+    await Promise.all([page.waitForURL(/\/replay\//), page.click("#replay-link")]);
+    await page.waitForFunction(() => Number(document.getElementById("replay").dataset.steps) > 1);
+    const replayApi = await page.$eval("#replay", (m) => m.dataset.api);
+    const rj = (await api("GET", replayApi)).json;
+    assert.ok(rj.steps.length > 2, "the replay has the game's steps");
+    assert.match(rj.verified, /^verified: \d+ throws$/, rj.verified);
+    assert.match(await page.textContent("#verified"), /verified: \d+ throws/);
+    const captures = rj.steps.map((s, i) => (s.capture ? i : -1)).filter((i) => i > 0);
+    let target;
+    if (captures.length) {
+      await page.click("#capture");
+      target = captures[0];
+    } else {
+      target = Math.floor(rj.steps.length / 2);
+      await page.$eval("#scrub", (el, v) => { el.value = v; el.dispatchEvent(new Event("input")); }, target);
+    }
+    await page.waitForFunction((v) => Number(document.getElementById("replay").dataset.step) === v, target);
+    await page.waitForFunction(() => document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0);
+    assert.equal(await page.textContent("#what"), rj.steps[target].text);
+    figures.replay_steps = rj.steps.length;
+    figures.replay_captures = captures.length;
+    await page.screenshot({ path: path.join(shots, "replay-desktop.png") });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: path.join(shots, "replay-phone.png"), fullPage: true });
+    await page.setViewportSize(DESKTOP);
+    r = await api("GET", replayApi + "/record");
+    assert.equal(r.status, 200);
+    assert.equal(r.json.seed.length, 64);
+    r = await api("GET", replayApi.replace(/[0-9a-f]{32}$/, "0".repeat(32)));
+    assert.equal(r.status, 404, "a forged replay link is refused");
+    r = await api("GET", replayApi + "/steps/100000");
+    assert.equal(r.status, 404);
     figures.presses = first.presses + rest.presses;
     figures.final_version = after;
 

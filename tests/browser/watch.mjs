@@ -36,6 +36,11 @@ try {
   assert.equal(await page.$$eval("#actions button", (b) => b.length), 0, "a watch page has no buttons");
   await page.waitForFunction(() => document.getElementById("game").dataset.over === "1", null, { timeout: 120000, polling: 100 });
   await page.screenshot({ path: path.join(shots, "watch-over-phone.png"), fullPage: true });
+  // Once over, the page links to the replay, which opens.
+  const replay = await page.$eval("#replay-link", (a) => a.href);
+  assert.match(replay, /\/replay\/\d+-[0-9a-f]{32}$/);
+  const rp = await fetch(replay);
+  assert.equal(rp.status, 200);
   const seen = await page.evaluate(() => window.seen);
 
   // Forged and malformed links are refused, and show nothing.

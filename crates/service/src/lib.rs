@@ -86,8 +86,8 @@ pub struct Config {
     pub web: Option<WebHooks>,
 }
 
-/// The address of a game's live page, if it has one.
-pub type LinkOf = Arc<dyn Fn(&Table) -> Option<String> + Send + Sync>;
+/// The link to a game's page (live, or its replay once over), if it has one.
+pub type LinkOf = Arc<dyn Fn(&Table) -> Option<yut_table::view::Link> + Send + Sync>;
 /// Told of every table just stored.
 pub type Observer = Arc<dyn Fn(&Arc<Table>) + Send + Sync>;
 
@@ -258,10 +258,7 @@ impl Service {
                 // Keep what the consumer may have merged into the update (a ping).
                 view.ping = update.view.ping.or(view.ping);
                 if let Some(web) = &self.inner.config.web {
-                    view.link = (web.link)(t).map(|url| yut_table::view::Link {
-                        label: yut_text::say(t.lang(), "button-watch-live", &[]),
-                        url,
-                    });
+                    view.link = (web.link)(t);
                 }
                 view
             }

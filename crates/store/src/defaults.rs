@@ -8,7 +8,7 @@ impl Store {
         let pool = self.pool.clone();
         self.run(async move {
             let row = sqlx::query(
-                "SELECT preset, house_rules, turn_seconds, seasons, threads FROM server_defaults
+                "SELECT preset, house_rules, turn_seconds, seasons, threads, web, web_epoch FROM server_defaults
                  WHERE guild_id = $1",
             )
             .bind(id64(guild))
@@ -23,6 +23,8 @@ impl Store {
                 turn_seconds: r.try_get::<Option<i64>, _>(2)?.map(|n| n as u32),
                 seasons: r.try_get::<Option<String>, _>(3)?,
                 threads: r.try_get::<Option<i64>, _>(4)? == Some(1),
+                web: r.try_get::<Option<String>, _>(5)?,
+                web_epoch: r.try_get::<Option<i64>, _>(6)?.unwrap_or(0),
             })
         })
         .await
@@ -47,12 +49,13 @@ impl Store {
             }
             sqlx::query(
                 "INSERT INTO server_defaults (guild_id, preset, house_rules, turn_seconds, updated_ms,
-                                              seasons, threads)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                                              seasons, threads, web, web_epoch)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                  ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,
                      house_rules = excluded.house_rules, turn_seconds = excluded.turn_seconds,
                      updated_ms = excluded.updated_ms, seasons = excluded.seasons,
-                     threads = excluded.threads",
+                     threads = excluded.threads, web = excluded.web,
+                     web_epoch = excluded.web_epoch",
             )
             .bind(id64(guild))
             .bind(d.preset)
@@ -61,6 +64,8 @@ impl Store {
             .bind(now_ms)
             .bind(d.seasons)
             .bind(d.threads.then_some(1i64))
+            .bind(d.web)
+            .bind((d.web_epoch != 0).then_some(d.web_epoch))
             .execute(&pool)
             .await?;
             Ok(())

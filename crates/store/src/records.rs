@@ -209,6 +209,11 @@ pub struct ServerDefaults {
     pub seasons: Option<String>,
     /// Each game in a thread of its own (opened from the lobby message when it starts).
     pub threads: bool,
+    /// What the server shows on the web: None links to boards' live pages and replays (the
+    /// default), `off` nothing, `standings` those and the standings page.
+    pub web: Option<String>,
+    /// Bumped to revoke every web link of the server given before.
+    pub web_epoch: i64,
 }
 
 impl ServerDefaults {

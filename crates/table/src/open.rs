@@ -156,6 +156,8 @@ mod tests {
             turn_seconds: Some(40),
             seasons: None,
             threads: false,
+            web: None,
+            web_epoch: 0,
         };
         let s = settings(&defaults, &request()).unwrap();
         assert_eq!(s.preset, "boardgame");

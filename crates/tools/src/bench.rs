@@ -7,6 +7,34 @@ use std::process::ExitCode;
 /// Run one benchmark and print its lines.
 pub fn run(command: BenchCommand) -> ExitCode {
     match command {
+        BenchCommand::Web {
+            games,
+            watchers,
+            seconds,
+            bot_delay_ms,
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench web`");
+            }
+            match runtime().block_on(yut_tools::web_bench::bench_web(
+                games.max(1),
+                watchers,
+                seconds,
+                bot_delay_ms,
+            )) {
+                Ok(b) => {
+                    println!(
+                        "web: games={} watchers={} actions={} deliveries={} p50_ms={:.2} p99_ms={:.2} max_ms={:.2} first_board_ms={:.1} page_bytes={} rss_mb={:.0}",
+                        b.games, b.watchers, b.actions, b.deliveries, b.p50_ms, b.p99_ms, b.max_ms, b.first_board_ms, b.page_bytes, b.rss_mb
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         BenchCommand::Table {
             games,
             seconds,

@@ -112,6 +112,20 @@ pub enum RulesCommand {
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
+    /// Watchers of live pages: four-bot games played through the service while clients
+    /// follow them over HTTP (server-sent events); ends with `web: games=N watchers=W
+    /// deliveries=D p50_ms=A p99_ms=B max_ms=C first_board_ms=F page_bytes=P rss_mb=R`.
+    Web {
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        #[arg(long, default_value_t = 1000)]
+        watchers: usize,
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// Bot pacing delay in ms.
+        #[arg(long, default_value_t = 300)]
+        bot_delay_ms: u32,
+    },
     /// Random 2-player standard games on one core; ends with `engine: N games/s`.
     Engine {
         /// How long to run, in seconds.

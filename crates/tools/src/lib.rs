@@ -11,3 +11,4 @@ pub mod scenario;
 pub mod sim;
 pub mod table_bench;
 pub mod train;
+pub mod web_bench;

@@ -148,7 +148,7 @@ impl Scratch {
     }
 }
 
-fn rss_mb() -> f64 {
+pub fn rss_mb() -> f64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {

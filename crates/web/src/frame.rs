@@ -26,6 +26,14 @@ pub struct Frame {
     pub lang: &'static str,
     /// The game is over.
     pub over: bool,
+    /// Once over: the replay's page.
+    pub link: Option<FrameLink>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct FrameLink {
+    pub label: String,
+    pub url: String,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -78,6 +86,10 @@ impl Frame {
             alt: view.alt.clone(),
             lang: yut_text::code(view.lang),
             over: view.over,
+            link: view.link.as_ref().filter(|_| view.over).map(|l| FrameLink {
+                label: l.label.clone(),
+                url: l.url.clone(),
+            }),
         })
     }
 }

@@ -48,16 +48,58 @@ pub struct HubStats {
     pub skipped: AtomicU64,
 }
 
+/// Live streams one address may hold open at once (a page holds one).
+pub const STREAMS_PER_ADDRESS: usize = 32;
+
 /// The boards of the games pages follow.
 #[derive(Default)]
 pub struct Hub {
     games: Mutex<HashMap<i64, Entry>>,
     pub stats: HubStats,
+    /// Open streams per client address, and how many one may hold (0: the default).
+    streams: Mutex<HashMap<std::net::IpAddr, usize>>,
+    pub max_per_address: AtomicUsize,
+}
+
+/// A stream admitted for an address: counted until dropped.
+pub struct Admitted {
+    hub: Arc<Hub>,
+    ip: std::net::IpAddr,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut streams = self.hub.streams.lock().expect("streams lock");
+        if let Some(n) = streams.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                streams.remove(&self.ip);
+            }
+        }
+    }
 }
 
 impl Hub {
     pub fn new() -> Arc<Hub> {
         Arc::new(Hub::default())
+    }
+
+    /// Let one more stream of `ip` in, unless it holds its share already.
+    pub fn admit(self: &Arc<Hub>, ip: std::net::IpAddr) -> Option<Admitted> {
+        let max = match self.max_per_address.load(Ordering::Relaxed) {
+            0 => STREAMS_PER_ADDRESS,
+            n => n,
+        };
+        let mut streams = self.streams.lock().expect("streams lock");
+        let n = streams.entry(ip).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(Admitted {
+            hub: self.clone(),
+            ip,
+        })
     }
 
     /// Publish a board: kept as the game's newest, sent to every page following it. A board
@@ -151,6 +193,7 @@ mod tests {
             alt: None,
             lang: "en",
             over: false,
+            link: None,
         }
     }
 
@@ -169,6 +212,20 @@ mod tests {
         assert_eq!(hub.picture(1, 4).as_deref(), Some(&vec![4]));
         assert!(hub.followed(1));
         assert!(!hub.followed(2));
+        let ip: std::net::IpAddr = [10, 0, 0, 1].into();
+        let held: Vec<_> = (0..STREAMS_PER_ADDRESS)
+            .map(|_| hub.admit(ip).unwrap())
+            .collect();
+        assert!(
+            hub.admit(ip).is_none(),
+            "an address holds at most its share"
+        );
+        assert!(
+            hub.admit([10, 0, 0, 2].into()).is_some(),
+            "another address is let in"
+        );
+        drop(held);
+        assert!(hub.admit(ip).is_some(), "closed streams free their places");
         for v in 5..20 {
             hub.publish(&frame(1, v), Some(vec![v as u8]));
         }

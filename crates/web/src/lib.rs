@@ -4,6 +4,7 @@
 //! - [`hub`] and [`live`]: the newest board of each followed game, pushed to pages as
 //!   server-sent events, serialized once however many pages follow it.
 //! - [`watch`]: the bot's games live, read-only, behind signed links ([`sign`]).
+//! - [`replay`]: any finished game, step by step, with its chart and record.
 //! - [`ops`]: `/metrics` (Prometheus' text format) and health and readiness for operators.
 //!
 //! Nothing here knows Discord: boards come from the service's `View`s.
@@ -14,6 +15,7 @@ pub mod live;
 pub mod local;
 pub mod ops;
 mod pages;
+pub mod replay;
 pub mod sign;
 pub mod watch;
 

@@ -1,8 +1,9 @@
 //! Boards pushed to a page as server-sent events: the newest at once, then each new one.
 
 use crate::hub::{Hub, Shown};
+use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::Stream;
+use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -11,6 +12,7 @@ use tokio::sync::broadcast::{self, error::RecvError};
 /// Counts a page among the followers while its stream lives.
 struct Following {
     hub: Arc<Hub>,
+    _admitted: crate::hub::Admitted,
 }
 
 impl Drop for Following {
@@ -26,11 +28,22 @@ fn event(s: &Shown) -> Event {
         .data(s.json.as_str())
 }
 
-/// The stream of a game's boards for one page.
-pub fn stream(hub: &Arc<Hub>, game: i64) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+/// The stream of a game's boards for one page from `ip`; 429 when that address holds its
+/// share of streams already.
+pub fn stream(hub: &Arc<Hub>, game: i64, ip: std::net::IpAddr) -> Response {
+    let Some(admitted) = hub.admit(ip) else {
+        return crate::ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            message: "Too many live pages open from your address; close some and reload.".into(),
+        }
+        .into_response();
+    };
     let (first, rx) = hub.follow(game);
     hub.stats.followers.fetch_add(1, Ordering::Relaxed);
-    let guard = Following { hub: hub.clone() };
+    let guard = Following {
+        hub: hub.clone(),
+        _admitted: admitted,
+    };
     type St = (
         Option<Arc<Shown>>,
         broadcast::Receiver<Arc<Shown>>,
@@ -40,7 +53,7 @@ pub fn stream(hub: &Arc<Hub>, game: i64) -> Sse<impl Stream<Item = Result<Event,
         (first, rx, guard),
         |(first, mut rx, guard): St| async move {
             if let Some(s) = first {
-                return Some((Ok(event(&s)), (None, rx, guard)));
+                return Some((Ok::<_, Infallible>(event(&s)), (None, rx, guard)));
             }
             loop {
                 match rx.recv().await {
@@ -53,5 +66,5 @@ pub fn stream(hub: &Arc<Hub>, game: i64) -> Sse<impl Stream<Item = Result<Event,
             }
         },
     );
-    Sse::new(s).keep_alive(KeepAlive::default())
+    Sse::new(s).keep_alive(KeepAlive::default()).into_response()
 }

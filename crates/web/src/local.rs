@@ -5,7 +5,7 @@
 use crate::frame::Frame;
 use crate::hub::Hub;
 use crate::{pages, ApiError};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -34,6 +34,8 @@ pub struct LocalPlay {
     channels: Arc<Mutex<HashMap<i64, u64>>>,
     /// The bots' pace for new games.
     bot_delay_ms: u32,
+    /// Finished games' replays.
+    replays: crate::replay::Replays,
 }
 
 /// A new game, as the page asks for it.
@@ -86,6 +88,7 @@ impl LocalPlay {
         svc: Service,
         updates: mpsc::UnboundedReceiver<Update>,
         bot_delay_ms: u32,
+        replays: crate::replay::Replays,
     ) -> LocalPlay {
         let hub = Hub::new();
         let local = LocalPlay {
@@ -93,6 +96,7 @@ impl LocalPlay {
             hub,
             channels: Arc::default(),
             bot_delay_ms,
+            replays,
         };
         tokio::spawn(local.clone().pump(updates));
         local
@@ -114,6 +118,7 @@ impl LocalPlay {
             .route("/api/games/:game/events", get(events))
             .route("/api/games/:game/boards/:version", get(picture))
             .with_state(self.clone())
+            .merge(self.replays.router())
     }
 
     /// Show every board the service pushes (bots, timers): drawn once, published.
@@ -416,9 +421,10 @@ async fn press(
 async fn events(
     State(local): State<LocalPlay>,
     Path(game): Path<i64>,
+    ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
 ) -> Result<Response, ApiError> {
     current(&local, game).await?;
-    Ok(crate::live::stream(&local.hub, game).into_response())
+    Ok(crate::live::stream(&local.hub, game, from.ip()))
 }
 
 async fn picture(

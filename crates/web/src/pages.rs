@@ -6,6 +6,7 @@ use axum::response::{Html, IntoResponse, Response};
 
 const INDEX: &str = include_str!("../../../assets/web/index.html");
 const GAME: &str = include_str!("../../../assets/web/game.html");
+const REPLAY: &str = include_str!("../../../assets/web/replay.html");
 const FILES: &[(&str, &str, &str)] = &[
     (
         "app.css",
@@ -16,6 +17,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "play.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../assets/web/play.js"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../assets/web/replay.js"),
     ),
     (
         "new.js",
@@ -39,6 +45,11 @@ pub async fn game_page(Path(game): Path<i64>) -> Html<String> {
 /// A watched game's page (read-only), its data served under `api`.
 pub fn watch_page(api: &str) -> String {
     GAME.replace("{{API}}", api).replace("{{MODE}}", "watch")
+}
+
+/// A finished game's replay page, its data served under `api`, in `lang` (`en`, `ko`, `es`).
+pub fn replay_page(api: &str, lang: &str) -> String {
+    REPLAY.replace("{{API}}", api).replace("{{LANG}}", lang)
 }
 
 /// A page that only says what went wrong.

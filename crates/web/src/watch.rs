@@ -4,9 +4,10 @@
 
 use crate::frame::Frame;
 use crate::hub::Hub;
+use crate::replay::Replays;
 use crate::sign::Signer;
 use crate::{live, pages, ApiError};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -15,6 +16,7 @@ use std::sync::{Arc, OnceLock};
 use tokio::sync::mpsc;
 use yut_service::{Service, Update, WebHooks};
 use yut_table::core::Table;
+use yut_table::view::Link;
 
 const KIND: &str = "watch";
 
@@ -26,6 +28,7 @@ pub struct Watch {
     /// The address pages are reached at (`WEB_URL`), without a trailing slash.
     base_url: String,
     svc: Arc<OnceLock<Service>>,
+    replays: Replays,
 }
 
 impl Watch {
@@ -34,16 +37,25 @@ impl Watch {
     pub fn new(signer: Signer, base_url: &str) -> (Watch, WebHooks) {
         let hub = Hub::new();
         let (tx, rx) = mpsc::unbounded_channel::<Arc<Table>>();
+        let svc: Arc<OnceLock<Service>> = Arc::default();
         let watch = Watch {
             hub: hub.clone(),
             signer: signer.clone(),
             base_url: base_url.trim_end_matches('/').to_string(),
-            svc: Arc::default(),
+            svc: svc.clone(),
+            replays: Replays::new(signer.clone(), svc),
         };
         let url = watch.base_url.clone();
+        let replays = watch.replays.clone();
         let hooks = WebHooks {
+            // A game being played links to its live page; a finished one to its replay.
             link: Arc::new(move |t: &Table| {
-                Some(format!("{url}/watch/{}", signer.token(KIND, t.id)))
+                replays.link(&url, t).or_else(|| {
+                    Some(Link {
+                        label: yut_text::say(t.lang(), "button-watch-live", &[]),
+                        url: format!("{url}/watch/{}", signer.token(KIND, t.id)),
+                    })
+                })
             }),
             observe: Arc::new(move |t: &Arc<Table>| {
                 if hub.followed(t.id) {
@@ -64,11 +76,6 @@ impl Watch {
         &self.hub
     }
 
-    /// The page of a game (for tests and the bot's messages).
-    pub fn link(&self, game: i64) -> String {
-        format!("{}/watch/{}", self.base_url, self.signer.token(KIND, game))
-    }
-
     pub fn router(&self) -> Router {
         Router::new()
             .route("/watch/:token", get(page))
@@ -77,6 +84,7 @@ impl Watch {
             .route("/api/watch/:token/boards/:version", get(picture))
             .route("/assets/:file", get(pages::asset))
             .with_state(self.clone())
+            .merge(self.replays.router())
     }
 
     /// Draw the followed games' new tables, one at a time, in the order they were stored.
@@ -147,9 +155,13 @@ async fn board(State(w): State<Watch>, Path(token): Path<String>) -> Result<Resp
         .into_response())
 }
 
-async fn events(State(w): State<Watch>, Path(token): Path<String>) -> Result<Response, ApiError> {
+async fn events(
+    State(w): State<Watch>,
+    Path(token): Path<String>,
+    ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
+) -> Result<Response, ApiError> {
     let game = w.open(&token).await?;
-    Ok(live::stream(&w.hub, game).into_response())
+    Ok(live::stream(&w.hub, game, from.ip()))
 }
 
 async fn picture(

@@ -94,7 +94,11 @@ pub async fn settings(
         return private(ctx, text).await;
     }
     let mut next = if reset {
-        yut_store::ServerDefaults::default()
+        // A reset never brings back links that were revoked.
+        yut_store::ServerDefaults {
+            web_epoch: current.web_epoch,
+            ..yut_store::ServerDefaults::default()
+        }
     } else {
         current
     };

@@ -1,0 +1,275 @@
+//! Replays on the web: any finished game, step by step, behind a signed link. The page gets
+//! the steps in words with each side's chance to win, and asks for each step's board as it
+//! shows it (drawn on demand, the same picture as in Discord); the chart and the record
+//! (to check with `yutbot verify`) are served beside them.
+
+use crate::sign::Signer;
+use crate::{pages, ApiError};
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
+use yut_replay::{chart, record::Record, Played};
+use yut_service::after::AfterProblem;
+use yut_service::Service;
+use yut_table::core::Lang;
+use yut_table::view::Painter;
+
+pub(crate) const KIND: &str = "replay";
+/// Replayed games kept in memory (a page asks for many boards of one game).
+const KEPT: usize = 8;
+
+/// Replayed games kept, newest last.
+type Kept = Arc<Mutex<VecDeque<(i64, Arc<Played>)>>>;
+
+/// The replay pages.
+#[derive(Clone)]
+pub struct Replays {
+    signer: Signer,
+    svc: Arc<OnceLock<Service>>,
+    kept: Kept,
+}
+
+/// A replay as the page gets it.
+#[derive(Debug, Serialize)]
+struct ReplayJson {
+    game: i64,
+    lang: &'static str,
+    /// The sides' names, in side order (the chances follow it).
+    sides: Vec<String>,
+    steps: Vec<StepJson>,
+    /// The step after which the winner led to the end.
+    turning_point: Option<usize>,
+    summary: String,
+    commitment: Option<String>,
+    seed: Option<String>,
+    /// The record checked here: `verified: N throws`, or why not.
+    verified: String,
+}
+
+#[derive(Debug, Serialize)]
+struct StepJson {
+    text: String,
+    capture: bool,
+    computer: bool,
+    /// Each side's chance to win after this step, in percent.
+    chances: Vec<u8>,
+}
+
+impl Replays {
+    pub fn new(signer: Signer, svc: Arc<OnceLock<Service>>) -> Replays {
+        Replays {
+            signer,
+            svc,
+            kept: Arc::default(),
+        }
+    }
+
+    /// The link to a finished game's replay page (None while it is played, or if it never
+    /// started); `base` is where the pages are reached ("" for the same server).
+    pub fn link(&self, base: &str, t: &yut_table::core::Table) -> Option<yut_table::view::Link> {
+        (!t.status.is_active() && t.game.is_some()).then(|| yut_table::view::Link {
+            label: yut_text::say(t.lang(), "button-replay-web", &[]),
+            url: format!("{base}/replay/{}", self.signer.token(KIND, t.id)),
+        })
+    }
+
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/replay/:token", get(page))
+            .route("/api/replay/:token", get(steps))
+            .route("/api/replay/:token/steps/:i", get(board))
+            .route("/api/replay/:token/chart", get(chart_png))
+            .route("/api/replay/:token/record", get(record))
+            .with_state(self.clone())
+    }
+
+    /// The replayed game a token opens.
+    async fn played(&self, token: &str) -> Result<Arc<Played>, ApiError> {
+        let game = self.signer.check(KIND, token).ok_or_else(|| ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: "This link is not valid (or was revoked).".into(),
+        })?;
+        if let Some((_, p)) = self
+            .kept
+            .lock()
+            .expect("kept")
+            .iter()
+            .find(|(g, _)| *g == game)
+        {
+            return Ok(p.clone());
+        }
+        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "Starting up; try again in a moment.".into(),
+        })?;
+        let row = svc.store().load(game).await.map_err(|e| match e {
+            yut_store::StoreError::NotFound => ApiError::not_found(),
+            e => ApiError::problem(yut_service::Problem::Storage(e), Lang::En),
+        })?;
+        let played = yut_service::after::load(svc.store(), game, row.row.guild)
+            .await
+            .map_err(|p| {
+                let status = match p {
+                    AfterProblem::NoSuchGame => StatusCode::NOT_FOUND,
+                    AfterProblem::Running | AfterProblem::NotStarted => StatusCode::CONFLICT,
+                    _ => StatusCode::SERVICE_UNAVAILABLE,
+                };
+                ApiError {
+                    status,
+                    message: p.message(Lang::En),
+                }
+            })?;
+        let played = Arc::new(played);
+        let mut kept = self.kept.lock().expect("kept");
+        kept.push_back((game, played.clone()));
+        while kept.len() > KEPT {
+            kept.pop_front();
+        }
+        Ok(played)
+    }
+}
+
+async fn page(State(r): State<Replays>, Path(token): Path<String>) -> Response {
+    match r.played(&token).await {
+        Ok(p) => Html(pages::replay_page(
+            &format!("/api/replay/{token}"),
+            yut_text::code(p.lang()),
+        ))
+        .into_response(),
+        Err(e) => (e.status, Html(pages::error_page(&e.message))).into_response(),
+    }
+}
+
+async fn steps(
+    State(r): State<Replays>,
+    Path(token): Path<String>,
+) -> Result<Json<ReplayJson>, ApiError> {
+    let played = r.played(&token).await?;
+    let json = tokio::task::spawn_blocking(move || replay_json(&played))
+        .await
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Json(json))
+}
+
+fn replay_json(played: &Played) -> ReplayJson {
+    let lang = played.lang();
+    let chances = chart::chances(played);
+    let t = &played.last;
+    let game = played.steps[0].game();
+    let mut sides: Vec<String> = Vec::new();
+    for (i, s) in t.seats.iter().enumerate() {
+        let side = game.side_of(i as u8) as usize;
+        if sides.len() <= side {
+            sides.resize(side + 1, String::new());
+        }
+        if sides[side].is_empty() {
+            sides[side] = s.name(i, lang);
+        } else {
+            sides[side] = format!("{} + {}", sides[side], s.name(i, lang));
+        }
+    }
+    let steps = played
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| StepJson {
+            text: chart::describe(played, i, lang),
+            capture: chart::marks(step)
+                .iter()
+                .any(|(m, _)| *m == chart::Mark::Capture),
+            computer: step.computer,
+            chances: chances
+                .get(i)
+                .map(|c| {
+                    c.iter()
+                        .map(|p| (p * 100.0).round().clamp(0.0, 100.0) as u8)
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+        .collect();
+    let winner = played
+        .last
+        .game
+        .as_ref()
+        .and_then(|g| g.outcome())
+        .map(|o| o.winner);
+    let record = Record::of(played);
+    let verified = match yut_replay::record::verify_record(&record) {
+        Ok(n) => format!("verified: {n} throws"),
+        Err(e) => format!("not verified: {e}"),
+    };
+    ReplayJson {
+        game: t.id,
+        lang: yut_text::code(lang),
+        sides,
+        steps,
+        turning_point: chart::turning_point(&chances, winner),
+        summary: chart::chart_summary(played, &chances, lang),
+        commitment: record.commitment.clone(),
+        seed: record.seed.clone(),
+        verified,
+    }
+}
+
+async fn board(
+    State(r): State<Replays>,
+    Path((token, i)): Path<(String, usize)>,
+) -> Result<Response, ApiError> {
+    let played = r.played(&token).await?;
+    if i >= played.steps.len() {
+        return Err(ApiError::not_found());
+    }
+    let png = tokio::task::spawn_blocking(move || {
+        yut_table::paint::RenderPainter.paint(&played.steps[i].table, &[])
+    })
+    .await
+    .ok()
+    .flatten()
+    .ok_or_else(ApiError::not_found)?;
+    Ok(png_response(png))
+}
+
+async fn chart_png(
+    State(r): State<Replays>,
+    Path(token): Path<String>,
+) -> Result<Response, ApiError> {
+    let played = r.played(&token).await?;
+    let png = tokio::task::spawn_blocking(move || {
+        let c = chart::chances(&played);
+        chart::chart_png(&played, &c, played.lang())
+    })
+    .await
+    .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(png_response(png))
+}
+
+async fn record(State(r): State<Replays>, Path(token): Path<String>) -> Result<Response, ApiError> {
+    let played = r.played(&token).await?;
+    let json = Record::of(&played).to_json();
+    let name = format!("attachment; filename=\"yut-game-{}.json\"", played.last.id);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        json,
+    )
+        .into_response())
+}
+
+fn png_response(png: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "private, max-age=86400, immutable"),
+        ],
+        png,
+    )
+        .into_response()
+}
