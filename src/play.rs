@@ -70,7 +70,12 @@ async fn serve(s: PlaySettings) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("opening the game file {}: {e}", s.data.display()))?;
     // A finished game links to its replay page (links signed with a key of this run).
     let cell = Arc::new(std::sync::OnceLock::new());
-    let replays = Replays::new(Signer::new(&rand::random::<[u8; 32]>()), cell.clone());
+    let policies = yut_web::policy::Policies::new(cell.clone());
+    let replays = Replays::new(
+        Signer::new(&rand::random::<[u8; 32]>()),
+        cell.clone(),
+        policies.clone(),
+    );
     let linker = replays.clone();
     let config = Config {
         // Every action is shown: the bots' pace is their delay.
@@ -92,6 +97,7 @@ async fn serve(s: PlaySettings) -> anyhow::Result<()> {
     )
     .await?;
     let _ = cell.set(svc.clone());
+    policies.preload([yut_web::local::LOCAL_GUILD]).await;
     let local = LocalPlay::new(svc.clone(), updates, s.bot_delay_ms, replays);
     let ops = Ops {
         svc: svc.clone(),

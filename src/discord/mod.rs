@@ -28,6 +28,8 @@ pub struct Data {
     pub service: Service,
     pub poster: Arc<Poster>,
     pub options: Arc<Options>,
+    /// What each server shows on the web (WEB_ADDR set), told when `/yut settings` changes it.
+    pub web: Option<yut_web::policy::Policies>,
 }
 
 /// Discord allows one IDENTIFY per 5 s (per `max_concurrency` bucket) across every process of
@@ -182,6 +184,7 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         service: service.clone(),
         poster: poster.clone(),
         options: options.clone(),
+        web: watch.as_ref().map(|w| w.policies().clone()),
     };
     let pump = tokio::spawn(send::pump(poster.clone(), updates));
     let web = match (&options.web, watch) {
@@ -250,7 +253,7 @@ async fn serve_web(
     service: Service,
     poster: Arc<Poster>,
 ) -> Result<tokio::task::JoinHandle<()>, StartError> {
-    watch.started(service.clone());
+    watch.started(service.clone()).await;
     let extra: yut_web::ops::Extra = Arc::new(move |out: &mut String| {
         let [writes, limited, pings, moot, coalesced] = writer::snapshot(&poster.write_stats);
         for (name, help, v) in [

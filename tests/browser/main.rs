@@ -213,6 +213,7 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
     let expected: Vec<u64> = (first..=final_version).collect();
     assert_eq!(seen, expected, "every action shown, in order, none skipped");
     assert!(first <= 1, "the page opened on the lobby (v{first})");
+    standings_and_revocation(&s, &here, &chromium, &dir, port, &link).await;
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }
@@ -226,4 +227,152 @@ async fn watch_final_version(svc: &yut_service::Service, link: &str) -> u64 {
         .and_then(|g| g.parse().ok())
         .unwrap();
     svc.game_table(game).await.unwrap().version
+}
+
+/// A server admin (Manage Server).
+const ADMIN: (u64, &str, u64) = (444, "Dana", 0x400 | 0x800 | 0x20);
+
+/// The reply to a slash command, once it has words.
+async fn reply(s: &StandIn, tok: String) -> Msg {
+    s.wait_for("a reply", Duration::from_secs(10), |st| {
+        let id = st.interactions.get(&tok)?.original?;
+        let m = st.messages.get(&id)?;
+        (!m.content.is_empty()).then(|| m.clone())
+    })
+    .await
+}
+
+/// The first http:// address in a text.
+fn url_in(text: &str) -> Option<String> {
+    let at = text.find("http://")?;
+    Some(
+        text[at..]
+            .split(|c: char| c.is_whitespace() || c == ')')
+            .next()?
+            .to_string(),
+    )
+}
+
+async fn status_and_body(url: &str) -> (u16, String) {
+    let r = reqwest::get(url).await.expect("the web server answers");
+    let status = r.status().as_u16();
+    (status, r.text().await.unwrap_or_default())
+}
+
+/// After a game: the server's standings page, refused until an admin turns it on, then
+/// shown (in the browser's language), a forged link refused, and every link revoked at once
+/// by `web_revoke`; `web:off` shows nothing, even through links given before.
+async fn standings_and_revocation(
+    s: &StandIn,
+    here: &Path,
+    chromium: &str,
+    dir: &Path,
+    port: u16,
+    watch: &str,
+) {
+    let ch = 9101;
+    let guild = s.guild_of(ch).unwrap_or(standin::GUILD);
+    let signer = yut_web::sign::Signer::new(b"a test secret of enough length");
+    let base = format!("http://127.0.0.1:{port}");
+    let early = yut_web::standings::link(&signer, &base, guild, 0);
+    let (code, body) = status_and_body(&early).await;
+    assert_eq!(code, 404, "standings are off by default: {body}");
+    assert!(body.contains("does not show its standings"), "{body}");
+    // Only an admin may turn them on.
+    let r = reply(
+        s,
+        s.slash(
+            ch,
+            ALICE,
+            "en-US",
+            "settings",
+            serde_json::json!([{"name": "web", "type": 4, "value": 2}]),
+        ),
+    )
+    .await;
+    assert!(!r.content.contains("standings page"), "{}", r.content);
+    let r = reply(
+        s,
+        s.slash(
+            ch,
+            ADMIN,
+            "en-US",
+            "settings",
+            serde_json::json!([{"name": "web", "type": 4, "value": 2}]),
+        ),
+    )
+    .await;
+    let url = url_in(&r.content).expect("the reply gives the standings page");
+    assert_eq!(url, early, "the link of epoch 0: {}", r.content);
+    let (code, body) = status_and_body(&url).await;
+    assert_eq!(code, 200, "{body}");
+    assert!(
+        body.contains("Alice") || body.contains("Bot"),
+        "the leaderboard lists the game's players: {body}"
+    );
+    let shots = dir.join("screenshots");
+    for (locale, w, h, file) in [
+        ("en-US", "1280", "800", "standings-desktop.png"),
+        ("ko-KR", "390", "844", "standings-ko-phone.png"),
+    ] {
+        let ok = Command::new("node")
+            .arg(here.join("shot.mjs"))
+            .args([
+                url.as_str(),
+                shots.join(file).to_str().unwrap(),
+                locale,
+                w,
+                h,
+            ])
+            .env("CHROMIUM", chromium)
+            .status()
+            .unwrap();
+        assert!(ok.success(), "the standings page in Chromium ({locale})");
+    }
+    println!("standings screenshots in {}", shots.display());
+    // A forged link (another server's number under this one's signature) is refused.
+    let forged = url.replacen(&format!("/{guild}-"), &format!("/{}-", guild + 1), 1);
+    assert_ne!(forged, url);
+    assert_eq!(status_and_body(&forged).await.0, 404);
+    // Revoked: the old links stop at once, the new one works.
+    let r = reply(
+        s,
+        s.slash(
+            ch,
+            ADMIN,
+            "en-US",
+            "settings",
+            serde_json::json!([{"name": "web_revoke", "type": 5, "value": true}]),
+        ),
+    )
+    .await;
+    assert!(r.content.contains("no longer works"), "{}", r.content);
+    let renewed = url_in(&r.content).expect("the reply gives the new standings link");
+    assert_ne!(renewed, url);
+    assert_eq!(
+        status_and_body(&url).await.0,
+        404,
+        "the revoked standings link"
+    );
+    assert_eq!(
+        status_and_body(watch).await.0,
+        404,
+        "the revoked watch link"
+    );
+    assert_eq!(status_and_body(&renewed).await.0, 200);
+    // Off: nothing, even through the newest link.
+    let r = reply(
+        s,
+        s.slash(
+            ch,
+            ADMIN,
+            "en-US",
+            "settings",
+            serde_json::json!([{"name": "web", "type": 4, "value": 0}]),
+        ),
+    )
+    .await;
+    assert!(r.content.contains("nothing"), "{}", r.content);
+    let (code, body) = status_and_body(&renewed).await;
+    assert_eq!(code, 404, "{body}");
 }

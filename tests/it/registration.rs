@@ -1,6 +1,8 @@
 //! What the bot registers with Discord: the slash commands' payload (names, descriptions,
 //! options, choices and every localization) equals the fixture `fixtures/registration.json`,
-//! taken before the commands' texts moved to the catalog (issue 28).
+//! taken before the commands' texts moved to the catalog (issue 28). After a deliberate change
+//! of the commands, `YUTBOT_UPDATE_FIXTURES=1 cargo test --test it registration::` rewrites it
+//! (then read its diff).
 
 use std::path::Path;
 
@@ -15,6 +17,9 @@ fn registration() -> String {
 #[test]
 fn the_registration_is_the_fixtures() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/registration.json");
+    if std::env::var_os("YUTBOT_UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, registration()).unwrap();
+    }
     let fixture = std::fs::read_to_string(&path).unwrap();
     // Line by line first, for a readable failure.
     for (i, (now, then)) in registration().lines().zip(fixture.lines()).enumerate() {

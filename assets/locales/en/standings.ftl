@@ -1,6 +1,7 @@
 # standings texts (en)
 
 ## /yut leaderboard and /yut stats (crates/table/src/standings.rs).
+standings-all-families = All families
 standings-family-1v1 = 1v1
 standings-family-teams = 2v2 teams
 standings-family-ffa = free-for-all

@@ -1,6 +1,7 @@
 # standings texts (es)
 
 ## /yut clasificación y /yut estadísticas (crates/table/src/standings.rs).
+standings-all-families = Todas las modalidades
 standings-family-1v1 = 1 contra 1
 standings-family-teams = 2 contra 2 por equipos
 standings-family-ffa = todos contra todos

@@ -1,6 +1,7 @@
 # standings texts (ko)
 
 ## /yut leaderboard, /yut stats (crates/table/src/standings.rs).
+standings-all-families = 모든 방식
 standings-family-1v1 = 1대1
 standings-family-teams = 2대2 팀전
 standings-family-ffa = 개인전

@@ -72,7 +72,8 @@ pub async fn bench_web(
         Service::start(store, Arc::new(RenderPainter), Clock::system(), config, 1).await?;
     // Nobody shows the Discord updates here.
     tokio::spawn(async move { while updates.recv().await.is_some() {} });
-    watch.started(svc.clone());
+    watch.started(svc.clone()).await;
+    watch.policies().preload([1]).await;
     let (tx, rx) = tokio::sync::oneshot::channel::<SocketAddr>();
     let router = watch.router();
     tokio::spawn(yut_web::serve(
@@ -104,7 +105,8 @@ pub async fn bench_web(
     }
     let signer = Signer::new(b"bench secret, 16+ bytes");
     // The page's weight and a fresh client's first board (the lobby's).
-    let token = signer.token("watch", ids[0].0);
+    let kind = "watch:0";
+    let token = signer.token(kind, ids[0].0);
     let t0 = Instant::now();
     let mut page_bytes = get_len(addr, &format!("/watch/{token}")).await?;
     for f in ["app.css", "play.js"] {
@@ -117,7 +119,7 @@ pub async fn bench_web(
     let mut tasks = Vec::new();
     for w in 0..watchers {
         let game = ids[w % ids.len()].0;
-        let token = signer.token("watch", game);
+        let token = signer.token(kind, game);
         let received = received.clone();
         let mut client = Watcher::connect(addr, &token).await?;
         tasks.push(tokio::spawn(async move {

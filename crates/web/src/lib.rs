@@ -5,6 +5,8 @@
 //!   server-sent events, serialized once however many pages follow it.
 //! - [`watch`]: the bot's games live, read-only, behind signed links ([`sign`]).
 //! - [`replay`]: any finished game, step by step, with its chart and record.
+//! - [`standings`]: a server's leaderboard and players' cards, when its admins turn it on.
+//! - [`policy`]: what each server shows on the web, and its links' epoch (revocation).
 //! - [`ops`]: `/metrics` (Prometheus' text format) and health and readiness for operators.
 //!
 //! Nothing here knows Discord: boards come from the service's `View`s.
@@ -15,8 +17,10 @@ pub mod live;
 pub mod local;
 pub mod ops;
 mod pages;
+pub mod policy;
 pub mod replay;
 pub mod sign;
+pub mod standings;
 pub mod watch;
 
 use axum::http::StatusCode;

@@ -3,6 +3,7 @@
 //! shows it (drawn on demand, the same picture as in Discord); the chart and the record
 //! (to check with `yutbot verify`) are served beside them.
 
+use crate::policy::{self, Policies, Shown};
 use crate::sign::Signer;
 use crate::{pages, ApiError};
 use axum::extract::{Path, State};
@@ -32,6 +33,7 @@ pub struct Replays {
     signer: Signer,
     svc: Arc<OnceLock<Service>>,
     kept: Kept,
+    policies: Policies,
 }
 
 /// A replay as the page gets it.
@@ -61,20 +63,28 @@ struct StepJson {
 }
 
 impl Replays {
-    pub fn new(signer: Signer, svc: Arc<OnceLock<Service>>) -> Replays {
+    pub fn new(signer: Signer, svc: Arc<OnceLock<Service>>, policies: Policies) -> Replays {
         Replays {
             signer,
             svc,
             kept: Arc::default(),
+            policies,
         }
     }
 
     /// The link to a finished game's replay page (None while it is played, or if it never
     /// started); `base` is where the pages are reached ("" for the same server).
     pub fn link(&self, base: &str, t: &yut_table::core::Table) -> Option<yut_table::view::Link> {
-        (!t.status.is_active() && t.game.is_some()).then(|| yut_table::view::Link {
+        if t.status.is_active() || t.game.is_none() {
+            return None;
+        }
+        let p = self
+            .policies
+            .cached(t.guild)
+            .filter(|p| p.shown != Shown::Off)?;
+        Some(yut_table::view::Link {
             label: yut_text::say(t.lang(), "button-replay-web", &[]),
-            url: format!("{base}/replay/{}", self.signer.token(KIND, t.id)),
+            url: format!("{base}/replay/{}", self.signer.token(&p.kind(KIND), t.id)),
         })
     }
 
@@ -90,10 +100,22 @@ impl Replays {
 
     /// The replayed game a token opens.
     async fn played(&self, token: &str) -> Result<Arc<Played>, ApiError> {
-        let game = self.signer.check(KIND, token).ok_or_else(|| ApiError {
-            status: StatusCode::NOT_FOUND,
-            message: "This link is not valid (or was revoked).".into(),
+        let game = policy::subject(token)?;
+        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "Starting up; try again in a moment.".into(),
         })?;
+        let row = svc.store().load(game).await.map_err(|e| match e {
+            yut_store::StoreError::NotFound => policy::bad_link(),
+            e => ApiError::problem(yut_service::Problem::Storage(e), Lang::En),
+        })?;
+        let p = self.policies.get(row.row.guild).await?;
+        if p.shown == Shown::Off {
+            return Err(policy::off());
+        }
+        if self.signer.check(&p.kind(KIND), token) != Some(game) {
+            return Err(policy::bad_link());
+        }
         if let Some((_, p)) = self
             .kept
             .lock()
@@ -103,14 +125,6 @@ impl Replays {
         {
             return Ok(p.clone());
         }
-        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "Starting up; try again in a moment.".into(),
-        })?;
-        let row = svc.store().load(game).await.map_err(|e| match e {
-            yut_store::StoreError::NotFound => ApiError::not_found(),
-            e => ApiError::problem(yut_service::Problem::Storage(e), Lang::En),
-        })?;
         let played = yut_service::after::load(svc.store(), game, row.row.guild)
             .await
             .map_err(|p| {

@@ -4,6 +4,7 @@
 
 use crate::frame::Frame;
 use crate::hub::Hub;
+use crate::policy::{self, Policies, Shown};
 use crate::replay::Replays;
 use crate::sign::Signer;
 use crate::{live, pages, ApiError};
@@ -29,6 +30,7 @@ pub struct Watch {
     base_url: String,
     svc: Arc<OnceLock<Service>>,
     replays: Replays,
+    policies: Policies,
 }
 
 impl Watch {
@@ -38,23 +40,28 @@ impl Watch {
         let hub = Hub::new();
         let (tx, rx) = mpsc::unbounded_channel::<Arc<Table>>();
         let svc: Arc<OnceLock<Service>> = Arc::default();
+        let policies = Policies::new(svc.clone());
         let watch = Watch {
             hub: hub.clone(),
             signer: signer.clone(),
             base_url: base_url.trim_end_matches('/').to_string(),
             svc: svc.clone(),
-            replays: Replays::new(signer.clone(), svc),
+            replays: Replays::new(signer.clone(), svc, policies.clone()),
+            policies: policies.clone(),
         };
         let url = watch.base_url.clone();
         let replays = watch.replays.clone();
         let hooks = WebHooks {
-            // A game being played links to its live page; a finished one to its replay.
+            // A game being played links to its live page; a finished one to its replay;
+            // nothing for a server that shows nothing on the web.
             link: Arc::new(move |t: &Table| {
-                replays.link(&url, t).or_else(|| {
-                    Some(Link {
-                        label: yut_text::say(t.lang(), "button-watch-live", &[]),
-                        url: format!("{url}/watch/{}", signer.token(KIND, t.id)),
-                    })
+                if !t.status.is_active() {
+                    return replays.link(&url, t);
+                }
+                let p = policies.cached(t.guild).filter(|p| p.shown != Shown::Off)?;
+                Some(Link {
+                    label: yut_text::say(t.lang(), "button-watch-live", &[]),
+                    url: format!("{url}/watch/{}", signer.token(&p.kind(KIND), t.id)),
                 })
             }),
             observe: Arc::new(move |t: &Arc<Table>| {
@@ -67,9 +74,17 @@ impl Watch {
         (watch, hooks)
     }
 
-    /// The service is running: pages can open.
-    pub fn started(&self, svc: Service) {
+    /// The service is running: pages can open. The running games' servers' settings are
+    /// read now, so that their boards have links at once.
+    pub async fn started(&self, svc: Service) {
+        let guilds: std::collections::BTreeSet<u64> =
+            svc.running_games().into_iter().map(|(_, g, _)| g).collect();
         let _ = self.svc.set(svc);
+        self.policies.preload(guilds).await;
+    }
+
+    pub fn policies(&self) -> &Policies {
+        &self.policies
     }
 
     pub fn hub(&self) -> &Arc<Hub> {
@@ -85,6 +100,14 @@ impl Watch {
             .route("/assets/:file", get(pages::asset))
             .with_state(self.clone())
             .merge(self.replays.router())
+            .merge(
+                crate::standings::StandingsPages::new(
+                    self.signer.clone(),
+                    self.svc.clone(),
+                    self.policies.clone(),
+                )
+                .router(),
+            )
     }
 
     /// Draw the followed games' new tables, one at a time, in the order they were stored.
@@ -98,6 +121,10 @@ impl Watch {
         let Some(svc) = self.svc.get().cloned() else {
             return;
         };
+        // A page follows only games of servers whose policy was read (to open it).
+        let Some(p) = self.policies.cached(t.guild) else {
+            return;
+        };
         let update = Update {
             game: t.id,
             channel: t.channel,
@@ -106,7 +133,7 @@ impl Watch {
             view: yut_table::view::table_summary(&t),
             table: Some(t),
         };
-        let token = self.signer.token(KIND, update.game);
+        let token = self.signer.token(&p.kind(KIND), update.game);
         let now = svc.now_ms();
         let Ok(view) = tokio::task::spawn_blocking(move || svc.render(&update)).await else {
             return;
@@ -122,16 +149,20 @@ impl Watch {
 
     /// The game a token opens, with its newest board published.
     async fn open(&self, token: &str) -> Result<i64, ApiError> {
-        let game = self.signer.check(KIND, token).ok_or_else(|| ApiError {
-            status: axum::http::StatusCode::NOT_FOUND,
-            message: "This link is not valid (or was revoked).".into(),
+        let game = policy::subject(token)?;
+        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
+            status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            message: "Starting up; try again in a moment.".into(),
         })?;
+        let t = svc.game_table(game).await.ok_or_else(policy::bad_link)?;
+        let p = self.policies.get(t.guild).await?;
+        if p.shown == Shown::Off {
+            return Err(policy::off());
+        }
+        if self.signer.check(&p.kind(KIND), token) != Some(game) {
+            return Err(policy::bad_link());
+        }
         if self.hub.last(game).is_none() {
-            let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
-                status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                message: "Starting up; try again in a moment.".into(),
-            })?;
-            let t = svc.game_table(game).await.ok_or_else(ApiError::not_found)?;
             self.show(t).await;
         }
         Ok(game)
@@ -168,10 +199,7 @@ async fn picture(
     State(w): State<Watch>,
     Path((token, version)): Path<(String, u64)>,
 ) -> Result<Response, ApiError> {
-    let game = w
-        .signer
-        .check(KIND, &token)
-        .ok_or_else(ApiError::not_found)?;
+    let game = w.open(&token).await?;
     let png = w
         .hub
         .picture(game, version)

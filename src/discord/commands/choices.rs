@@ -54,6 +54,28 @@ impl SeasonChoice {
     }
 }
 
+/// What a server shows on the web.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum WebChoice {
+    #[name = "web-off"]
+    Off,
+    #[name = "web-links"]
+    Links,
+    #[name = "web-standings"]
+    Standings,
+}
+
+impl WebChoice {
+    /// The stored word (None: the default, links).
+    pub fn setting(self) -> Option<String> {
+        match self {
+            WebChoice::Off => Some("off".into()),
+            WebChoice::Links => None,
+            WebChoice::Standings => Some("standings".into()),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum PresetChoice {
     #[name = "preset-standard"]

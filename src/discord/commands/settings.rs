@@ -41,11 +41,32 @@ pub(crate) fn describe_defaults(
         "cmd-defaults-threads",
         &[("threads", word(lang, threads).into())],
     );
-    format!("{defaults} {threads}")
+    let web = match d.web.as_deref() {
+        Some("off") => "cmd-settings-web-off",
+        Some("standings") => "cmd-settings-web-standings",
+        _ => "cmd-settings-web-links",
+    };
+    let web = say(lang, "cmd-defaults-web", &[("web", word(lang, web).into())]);
+    format!("{defaults} {threads} {web}")
+}
+
+/// The server's standings page, when it shows one and the bot serves pages.
+fn standings_link(
+    options: &crate::discord::Options,
+    guild: u64,
+    d: &yut_store::ServerDefaults,
+) -> Option<String> {
+    let web = options.web.as_ref()?;
+    (d.web.as_deref() == Some("standings")).then(|| {
+        let signer = yut_web::sign::Signer::new(web.secret.as_bytes());
+        yut_web::standings::link(&signer, &web.url, guild, d.web_epoch)
+    })
 }
 
 // `/yut settings`: its names and descriptions for Discord are `reg-settings*` in
 // `assets/locales/*/registration.ftl`.
+// Each argument is one of the command's options on Discord.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub async fn settings(
     ctx: Context<'_>,
@@ -58,6 +79,8 @@ pub async fn settings(
     seconds: Option<u32>,
     seasons: Option<SeasonChoice>,
     threads: Option<bool>,
+    web: Option<WebChoice>,
+    web_revoke: Option<bool>,
     reset: Option<bool>,
 ) -> Result<(), Error> {
     let data = ctx.data();
@@ -76,9 +99,20 @@ pub async fn settings(
         && seconds.is_none()
         && seasons.is_none()
         && threads.is_none()
+        && web.is_none()
+        && web_revoke != Some(true)
         && !reset
     {
-        return private(ctx, describe_defaults(&current, bot_seconds, lang)).await;
+        let mut text = describe_defaults(&current, bot_seconds, lang);
+        if let Some(url) = standings_link(&data.options, guild.get(), &current) {
+            text.push('\n');
+            text.push_str(&say(
+                lang,
+                "cmd-settings-standings-link",
+                &[("url", url.into())],
+            ));
+        }
+        return private(ctx, text).await;
     }
     let admin = match ctx {
         poise::Context::Application(a) => a
@@ -118,6 +152,13 @@ pub async fn settings(
     if let Some(on) = threads {
         next.threads = on;
     }
+    if let Some(w) = web {
+        next.web = w.setting();
+    }
+    let revoked = web_revoke == Some(true);
+    if revoked {
+        next.web_epoch += 1;
+    }
     if let Some(text) = house_rules {
         let text = text.trim();
         if text.is_empty() || text.eq_ignore_ascii_case("none") {
@@ -127,7 +168,12 @@ pub async fn settings(
         }
     }
     match data.service.set_server_defaults(guild.get(), &next).await {
-        Ok(()) => {}
+        Ok(()) => {
+            // This process's pages follow the change at once (others within seconds).
+            if let Some(p) = &data.web {
+                p.forget(guild.get());
+            }
+        }
         Err(Problem::HouseRules(e)) => {
             let text = say(
                 lang,
@@ -139,6 +185,22 @@ pub async fn settings(
         Err(p) => return private(ctx, p.message(lang)).await,
     }
     let saved = word(lang, "cmd-saved");
-    let text = format!("{saved} {}", describe_defaults(&next, bot_seconds, lang));
+    let mut text = format!("{saved} {}", describe_defaults(&next, bot_seconds, lang));
+    if revoked {
+        text.push('\n');
+        text.push_str(&word(lang, "cmd-settings-web-revoked"));
+    }
+    if web.is_some() || revoked {
+        text.push('\n');
+        match standings_link(&data.options, guild.get(), &next) {
+            Some(url) => text.push_str(&say(
+                lang,
+                "cmd-settings-standings-link",
+                &[("url", url.into())],
+            )),
+            None if data.options.web.is_none() => text.push_str(&word(lang, "cmd-settings-no-web")),
+            None => {}
+        }
+    }
     private(ctx, text).await
 }
