@@ -2,9 +2,9 @@
 // person whose turn it is, a countdown from the server's clock.
 "use strict";
 const WORDS = {
-  en: { live: "live", reconnecting: "reconnecting…", left: "s left", again: "Play again", "new-game": "New game", over: "Game over", failed: "Could not reach the game; nothing changed." },
-  ko: { live: "실시간", reconnecting: "다시 연결하는 중…", left: "초 남음", again: "다시 하기", "new-game": "새 게임", over: "게임 끝", failed: "게임에 닿지 못했어요. 바뀐 것은 없어요." },
-  es: { live: "en directo", reconnecting: "reconectando…", left: " s restantes", again: "Jugar otra vez", "new-game": "Nueva partida", over: "Fin de la partida", failed: "No se pudo contactar con la partida; nada cambió." },
+  en: { waiting: "waiting", home: "home", pool: "Throws held:", live: "live", reconnecting: "reconnecting…", left: "s left", again: "Play again", "new-game": "New game", over: "Game over", failed: "Could not reach the game; nothing changed." },
+  ko: { waiting: "대기", home: "완주", pool: "남은 결과:", live: "실시간", reconnecting: "다시 연결하는 중…", left: "초 남음", again: "다시 하기", "new-game": "새 게임", over: "게임 끝", failed: "게임에 닿지 못했어요. 바뀐 것은 없어요." },
+  es: { waiting: "esperan", home: "en casa", pool: "Tiradas por usar:", live: "en directo", reconnecting: "reconectando…", left: " s restantes", again: "Jugar otra vez", "new-game": "Nueva partida", over: "Fin de la partida", failed: "No se pudo contactar con la partida; nada cambió." },
 };
 const $ = (id) => document.getElementById(id);
 const main = $("game");
@@ -41,8 +41,37 @@ function show(f) {
   document.documentElement.lang = f.lang;
   main.dataset.version = f.version;
   main.dataset.over = f.over ? "1" : "0";
-  if (f.board) { $("board").src = f.board; }
+  // The SVG board where the server sent one (crisp at any size), else the picture.
+  if (f.svg) {
+    $("svg").innerHTML = f.svg;
+    $("svg").hidden = false;
+    $("svg").setAttribute("aria-label", f.alt || "");
+    $("board").hidden = true;
+  } else {
+    $("svg").hidden = true;
+    $("board").hidden = false;
+    if (f.board) { $("board").src = f.board; }
+  }
   $("board").alt = f.alt || "";
+  // With the SVG: the seats (their side's colour and letter, pieces waiting and home, whose
+  // turn) and the throws held, in words.
+  const seats = $("seats");
+  seats.hidden = !f.svg || !f.seats.length;
+  seats.replaceChildren();
+  for (const s of f.seats || []) {
+    const el = document.createElement("span");
+    el.className = "seat side" + s.side + (s.turn ? " turn" : "");
+    const mark = document.createElement("b");
+    mark.textContent = "ABCD"[s.side] || "?";
+    const name = document.createElement("span");
+    name.textContent = (s.turn ? "▶ " : "") + s.name;
+    const counts = document.createElement("small");
+    counts.textContent = `${t("waiting")} ${s.waiting} · ${t("home")} ${s.home}`;
+    el.append(mark, name, counts);
+    seats.append(el);
+  }
+  $("pool").hidden = !f.svg || !(f.pool || []).length;
+  $("pool").textContent = `${t("pool")} ${(f.pool || []).join(" · ")}`;
   $("text").innerHTML = markdown(f.text);
   const actions = $("actions");
   actions.replaceChildren();

@@ -14,7 +14,7 @@ const main = $("replay");
 const API = main.dataset.api;
 const lang = WORDS[document.documentElement.lang] ? document.documentElement.lang : "en";
 const t = (k) => WORDS[lang][k];
-const COLORS = ["#c8501e", "#1f6fb2", "#2f7d4f", "#8a4fb0"];
+const COLORS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7"];
 let data = null;
 let at = 0;
 let timer = null;

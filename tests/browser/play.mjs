@@ -115,8 +115,10 @@ async function main() {
     await page.fill("#house", "pieces=2");
     await Promise.all([page.waitForURL(/\/g\/\d+$/), page.click("#start")]);
     const game = Number(page.url().split("/").pop());
-    await page.waitForFunction(() => document.getElementById("board").naturalWidth > 0);
+    await page.waitForFunction(() => document.querySelector("#svg svg") || document.getElementById("board").naturalWidth > 0);
     assert.match(await page.textContent("#text"), /Ann/);
+    // The board is drawn in SVG (crisp at any size): its 29 points, and Ann's pieces' letter.
+    assert.equal(await page.$$eval("#svg svg circle", (c) => c.length >= 29), true);
 
     // Bad requests: refused clearly, nothing changed.
     const v0 = (await api("GET", `/api/games/${game}`)).json.version;
@@ -197,7 +199,7 @@ async function main() {
     const fresh = await browser.newPage({ viewport: PHONE });
     const t0 = Date.now();
     await fresh.goto(base + `/g/${game}`);
-    await fresh.waitForFunction(() => document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0);
+    await fresh.waitForFunction(() => document.querySelector("#svg svg") || (document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0));
     figures.first_board_ms = Date.now() - t0;
     figures.page_bytes = await fresh.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0];
@@ -209,7 +211,7 @@ async function main() {
     r = await api("POST", "/api/games", { players: [{ name: "지민" }, { bot: "normal" }, { bot: "easy" }], lang: "ko" });
     assert.equal(r.status, 200, r.text);
     await fresh.goto(base + r.json.url);
-    await fresh.waitForFunction(() => document.getElementById("board").naturalWidth > 0);
+    await fresh.waitForFunction(() => document.querySelector("#svg svg") || document.getElementById("board").naturalWidth > 0);
     assert.equal(await fresh.evaluate(() => document.documentElement.lang), "ko");
     assert.match(await fresh.textContent("#text"), /지민/);
     await fresh.screenshot({ path: path.join(shots, "ko-phone.png"), fullPage: true });

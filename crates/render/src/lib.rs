@@ -11,6 +11,7 @@ pub use frame::*;
 
 pub mod canvas;
 mod paint;
+pub mod svg;
 pub mod text;
 pub mod theme;
 

@@ -28,6 +28,52 @@ pub struct Frame {
     pub over: bool,
     /// Once over: the replay's page.
     pub link: Option<FrameLink>,
+    /// The board as SVG (crisp at any size), when the table was at hand; else the page
+    /// shows the picture.
+    pub svg: Option<String>,
+    /// With the SVG: each seat's name, side, pieces waiting and home, and whose turn; and
+    /// the throws held.
+    pub seats: Vec<SeatLine>,
+    pub pool: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SeatLine {
+    pub name: String,
+    /// 0-3: the side's colour and shape on the board (A, B, C, D).
+    pub side: u8,
+    pub waiting: u8,
+    pub home: u8,
+    pub turn: bool,
+}
+
+/// The seats and pool of a table, for a page that draws the board in SVG.
+pub fn seats_of(t: &yut_table::core::Table) -> (Vec<SeatLine>, Vec<String>) {
+    let Some(g) = t.game.as_ref() else {
+        return (Vec::new(), Vec::new());
+    };
+    let lang = t.lang();
+    let seats = t
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let side = g.side_of(i as u8);
+            SeatLine {
+                name: s.name(i, lang),
+                side,
+                waiting: g.waiting(side),
+                home: g.home(side),
+                turn: t.acting() == Some(i as u8),
+            }
+        })
+        .collect();
+    let pool = g
+        .pool()
+        .iter()
+        .map(|c| yut_table::view::chip_label(*c, lang))
+        .collect();
+    (seats, pool)
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -90,6 +136,9 @@ impl Frame {
                 label: l.label.clone(),
                 url: l.url.clone(),
             }),
+            svg: None,
+            seats: Vec::new(),
+            pool: Vec::new(),
         })
     }
 }
@@ -100,5 +149,33 @@ fn style_word(s: Style) -> &'static str {
         Style::Secondary => "secondary",
         Style::Success => "success",
         Style::Danger => "danger",
+    }
+}
+
+/// What a page draws itself: the board in SVG, the seats and the pool.
+#[derive(Debug, Clone)]
+pub struct Parts {
+    pub svg: String,
+    pub seats: Vec<SeatLine>,
+    pub pool: Vec<String>,
+}
+
+/// A table's parts (None before the game starts).
+pub fn parts_of(t: &yut_table::core::Table) -> Option<Parts> {
+    let game = t.game.as_ref()?;
+    let svg = yut_render::svg::board_svg(game, &yut_table::paint::frame_of(t));
+    let (seats, pool) = seats_of(t);
+    Some(Parts { svg, seats, pool })
+}
+
+impl Frame {
+    /// Add what the page draws itself.
+    pub fn with_parts(mut self, parts: Option<Parts>) -> Frame {
+        if let Some(p) = parts {
+            self.svg = Some(p.svg);
+            self.seats = p.seats;
+            self.pool = p.pool;
+        }
+        self
     }
 }

@@ -194,6 +194,9 @@ mod tests {
             lang: "en",
             over: false,
             link: None,
+            svg: None,
+            seats: vec![],
+            pool: vec![],
         }
     }
 

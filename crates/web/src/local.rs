@@ -133,15 +133,24 @@ impl LocalPlay {
                     .await;
             }
             let svc = self.svc.clone();
-            let Ok(view) = tokio::task::spawn_blocking(move || svc.render(&u)).await else {
+            let Ok((view, svg)) = tokio::task::spawn_blocking(move || {
+                let svg = u.table.as_deref().and_then(crate::frame::parts_of);
+                (svc.render(&u), svg)
+            })
+            .await
+            else {
                 continue;
             };
-            self.publish(&view);
+            self.publish(&view, svg);
         }
     }
 
     /// Publish a board (with its picture) to the pages; its frame.
-    fn publish(&self, view: &yut_table::view::View) -> Option<Frame> {
+    fn publish(
+        &self,
+        view: &yut_table::view::View,
+        svg: Option<crate::frame::Parts>,
+    ) -> Option<Frame> {
         let board = |g: i64, v: u64| format!("/api/games/{g}/boards/{v}");
         let url = view
             .png
@@ -162,6 +171,7 @@ impl LocalPlay {
             });
         }
         frame.rows.retain(|r| !r.is_empty());
+        let frame = frame.with_parts(svg);
         self.hub.publish(&frame, view.png.clone());
         Some(frame)
     }
@@ -270,7 +280,8 @@ impl LocalPlay {
         };
         match settle.await {
             Ok(v) => {
-                self.publish(&v);
+                let svg = self.svg_at(channel, v.version).await;
+                self.publish(&v, svg);
                 Ok(game)
             }
             Err(p) => {
@@ -279,6 +290,19 @@ impl LocalPlay {
                 Err(ApiError::bad(msg))
             }
         }
+    }
+
+    /// The SVG board of the channel's game at `version` (None if it has moved on already:
+    /// the page shows the picture then, and the next board brings its SVG).
+    async fn svg_at(&self, channel: u64, version: Option<u64>) -> Option<crate::frame::Parts> {
+        let t = self.svc.table(channel).await?;
+        if Some(t.version) != version {
+            return None;
+        }
+        tokio::task::spawn_blocking(move || crate::frame::parts_of(&t))
+            .await
+            .ok()
+            .flatten()
     }
 
     /// The person a press from the screen comes from: whoever's turn it is (pass and play);
@@ -374,7 +398,8 @@ async fn current(local: &LocalPlay, game: i64) -> Result<Arc<crate::hub::Shown>,
     if view.game != Some(game) {
         return Err(ApiError::not_found());
     }
-    local.publish(&view);
+    let svg = local.svg_at(channel, view.version).await;
+    local.publish(&view, svg);
     local.hub.last(game).ok_or_else(ApiError::not_found)
 }
 
@@ -414,7 +439,8 @@ async fn press(
     if let Some(g) = view.game {
         local.channels.lock().expect("channels").insert(g, channel);
     }
-    let frame = local.publish(&view).ok_or_else(ApiError::not_found)?;
+    let svg = local.svg_at(channel, view.version).await;
+    let frame = local.publish(&view, svg).ok_or_else(ApiError::not_found)?;
     Ok(Json(frame).into_response())
 }
 

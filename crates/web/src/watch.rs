@@ -135,7 +135,12 @@ impl Watch {
         };
         let token = self.signer.token(&p.kind(KIND), update.game);
         let now = svc.now_ms();
-        let Ok(view) = tokio::task::spawn_blocking(move || svc.render(&update)).await else {
+        let Ok((view, svg)) = tokio::task::spawn_blocking(move || {
+            let svg = update.table.as_deref().and_then(crate::frame::parts_of);
+            (svc.render(&update), svg)
+        })
+        .await
+        else {
             return;
         };
         let board = view
@@ -143,6 +148,7 @@ impl Watch {
             .as_ref()
             .and_then(|_| Some(format!("/api/watch/{token}/boards/{}", view.version?)));
         if let Some(frame) = Frame::of_view(&view, now, board, false) {
+            let frame = frame.with_parts(svg);
             self.hub.publish(&frame, view.png);
         }
     }

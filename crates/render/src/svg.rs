@@ -1,0 +1,231 @@
+//! The board as SVG, for the web: crisp at any size, the same look as the PNG (its colours,
+//! shapes, letters and geometry, from [`crate::theme`]), the last move's piece gliding along
+//! its path when the picture is shown. Only the board square: the web page says the rest
+//! (players, pool, whose turn) in words around it.
+
+use crate::frame::Frame;
+use crate::theme::*;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use yut_game::board::{Point, POINTS};
+use yut_game::{Dest, Game, Side};
+
+/// Units on one point are fanned out by this much (as on the PNG).
+const FAN: f32 = 30.0;
+
+fn hex(c: crate::canvas::Rgb) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A side's shape as an SVG element at (x, y), radius r.
+fn shape(side: usize, x: f32, y: f32, r: f32, fill: &str, extra: &str) -> String {
+    let stroke = hex(side_dark(side));
+    match side % 4 {
+        0 => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"3\"{extra}/>"),
+        1 => {
+            let h = r * 0.9;
+            format!(
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"3\"{extra}/>",
+                x - h, y - h, 2.0 * h, 2.0 * h, r * 0.28
+            )
+        }
+        2 => {
+            let rr = r * 1.28;
+            let cy = y + r * 0.14;
+            format!(
+                "<polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"3\" stroke-linejoin=\"round\"{extra}/>",
+                x, cy - rr, x + rr * 0.866, cy + rr * 0.5, x - rr * 0.866, cy + rr * 0.5
+            )
+        }
+        _ => {
+            let d = r * 1.22;
+            format!(
+                "<polygon points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"3\" stroke-linejoin=\"round\"{extra}/>",
+                y - d, x + d, y + d, x - d
+            )
+        }
+    }
+}
+
+/// The board of `game` as shown by `frame` (its legal destinations numbered like the
+/// buttons, its last move drawn and animated), as an SVG document 800 x 800.
+pub fn board_svg(game: &Game, frame: &Frame) -> String {
+    let rows = rows_for(game.seats());
+    let top = header(rows) as f32;
+    let xy = |p: Point| {
+        let (x, y) = point_xy(p, rows);
+        (x, y - top)
+    };
+    let (hx, hy) = {
+        let (x, y) = home_xy(rows);
+        (x, y - top)
+    };
+    let mut s = String::with_capacity(8192);
+    let _ = write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {BOARD} {BOARD}\" role=\"img\" class=\"board\">"
+    );
+    let _ = write!(
+        s,
+        "<rect width=\"{BOARD}\" height=\"{BOARD}\" fill=\"{}\"/><rect x=\"{PAPER_INSET}\" y=\"{PAPER_INSET}\" width=\"{w}\" height=\"{w}\" rx=\"16\" fill=\"{}\"/><rect x=\"{i}\" y=\"{i}\" width=\"{w2}\" height=\"{w2}\" rx=\"10\" fill=\"none\" stroke=\"{}\" stroke-width=\"3\"/>",
+        hex(WOOD),
+        hex(PAPER),
+        hex(PAPER_EDGE),
+        w = BOARD as f32 - 2.0 * PAPER_INSET,
+        i = PAPER_INSET + 8.0,
+        w2 = BOARD as f32 - 2.0 * PAPER_INSET - 16.0,
+    );
+    // The square and both diagonals.
+    let (a, b, c, d) = (xy(0), xy(5), xy(10), xy(15));
+    let _ = write!(
+        s,
+        "<path d=\"M{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}ZM{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"5\" stroke-linecap=\"round\"/>",
+        a.0, a.1, b.0, b.1, c.0, c.1, d.0, d.1, b.0, b.1, d.0, d.1, c.0, c.1, a.0, a.1,
+        hex(INK)
+    );
+    // The last move's path, under the points.
+    if let Some(last) = &frame.last {
+        let mut pts = vec![xy(last.from.unwrap_or(0))];
+        pts.extend(last.path.iter().map(|p| xy(*p)));
+        if last.to == Dest::Home {
+            pts.push((hx, hy));
+        }
+        if pts.len() > 1 {
+            let d: String = pts
+                .iter()
+                .enumerate()
+                .map(|(i, (x, y))| format!("{}{x:.1} {y:.1}", if i == 0 { "M" } else { "L" }))
+                .collect();
+            let _ = write!(
+                s,
+                "<path id=\"last-path\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"10\" stroke-opacity=\"0.55\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+                hex(SIDE[last.side as usize % 4])
+            );
+        }
+    }
+    for p in 0..POINTS as Point {
+        let (x, y) = xy(p);
+        let r = if is_station(p) { STATION_R } else { POINT_R };
+        let _ = write!(
+            s,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"3\"/>",
+            hex(POINT_FILL),
+            hex(INK)
+        );
+        if is_station(p) {
+            let _ = write!(
+                s,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
+                r - 6.0,
+                hex(INK_SOFT)
+            );
+        }
+    }
+    let _ = write!(
+        s,
+        "<circle cx=\"{hx:.1}\" cy=\"{hy:.1}\" r=\"26\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\" stroke-dasharray=\"5 4\"/><text x=\"{hx:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">HOME</text>",
+        hex(CREAM),
+        hex(INK_SOFT),
+        hy + 4.0,
+        hex(INK_SOFT)
+    );
+    // Pieces, fanned out where several units share a point; a stack carries ×n.
+    let mut at: BTreeMap<Point, Vec<(Side, u8)>> = BTreeMap::new();
+    for u in game.units() {
+        at.entry(u.point()).or_default().push((u.side, u.count));
+    }
+    let moved = frame.last.as_ref().and_then(|l| match l.to {
+        Dest::Point(p) => Some((p, l.side)),
+        _ => None,
+    });
+    for (p, units) in at {
+        let (x0, y) = xy(p);
+        let n = units.len() as f32;
+        for (i, (side, count)) in units.into_iter().enumerate() {
+            let x = x0 + (i as f32 - (n - 1.0) / 2.0) * FAN;
+            let k = side as usize % 4;
+            let fill = hex(SIDE[k]);
+            let mut g = String::new();
+            if count > 1 {
+                g.push_str(&shape(k, x + 4.0, y + 5.0, PIECE_R, &hex(side_dark(k)), ""));
+            }
+            g.push_str(&shape(k, x, y, PIECE_R, &fill, ""));
+            let dy = if k == 2 { PIECE_R * 0.3 } else { 0.0 };
+            let _ = write!(
+                g,
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"22\" font-weight=\"700\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
+                y + dy + 8.0,
+                SIDE_LETTER[k]
+            );
+            if count > 1 {
+                let _ = write!(
+                    g,
+                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"13\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"15\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">×{count}</text>",
+                    x + 24.0, y - 24.0, hex(HIGHLIGHT), hex(INK), x + 24.0, y - 19.0, hex(INK)
+                );
+            }
+            if moved == Some((p, side)) && frame.last.as_ref().is_some_and(|l| !l.path.is_empty()) {
+                // Glide from where it came (the path's start) to here, once.
+                let (sx, sy) = xy(frame.last.as_ref().and_then(|l| l.from).unwrap_or(0));
+                let _ = write!(
+                    s,
+                    "<g class=\"moved\"><g>{g}</g><animateTransform attributeName=\"transform\" type=\"translate\" from=\"{:.1} {:.1}\" to=\"0 0\" dur=\"0.45s\" fill=\"freeze\"/></g>",
+                    sx - x, sy - y
+                );
+            } else {
+                s.push_str(&g);
+            }
+        }
+    }
+    // The selected throw's destinations, numbered like the buttons.
+    for (mv, label) in frame.labelled_moves(game) {
+        let (x, y) = match mv.to {
+            Dest::Point(p) => xy(p),
+            Dest::Home => (hx, hy),
+            Dest::Waiting => continue,
+        };
+        let _ = write!(
+            s,
+            "<g class=\"dest\"><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"19\" fill=\"{}\" stroke=\"{}\" stroke-width=\"3\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"20\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>",
+            hex(HIGHLIGHT),
+            hex(INK),
+            y + 7.0,
+            hex(INK),
+            esc(&label)
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_svg_board_has_every_point_and_every_unit() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let (game, _) = Game::new(yut_game::Rules::default(), 2, false, &mut rng).unwrap();
+        let frame = Frame {
+            players: vec![],
+            lang: yut_text::Lang::En,
+            selected: None,
+            labels: vec![],
+            last: None,
+        };
+        let svg = board_svg(&game, &frame);
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        assert_eq!(
+            svg.matches("<circle").count(),
+            POINTS + 5 + 1,
+            "29 points, 5 station rings, home"
+        );
+    }
+}
