@@ -2,11 +2,11 @@
 // sides' chances to win, jumps to captures and the turning point, the chart, the record.
 "use strict";
 const WORDS = {
-  en: { speed: "Speed", capture: "Next capture", turning: "Turning point", record: "Download the record",
+  en: { decisions: "Costliest decisions", none: "None: every choice was as good as Master's.", matches: "This page checked it too: the seed's SHA-256 is the commitment shown when the game began.", differs: "This page found that the seed's SHA-256 is NOT the commitment.", speed: "Speed", capture: "Next capture", turning: "Turning point", record: "Download the record",
     step: "Step", of: "of", chance: "chance to win", start: "Start", commitment: "Commitment (SHA-256 of the seed, shown when the game began)", seed: "Seed" },
-  ko: { speed: "속도", capture: "다음 잡기", turning: "승부처", record: "기록 내려받기",
+  ko: { decisions: "가장 아까운 선택", none: "없음: 모든 선택이 고수만큼 좋았어요.", matches: "이 페이지도 확인했어요: 시드의 SHA-256이 게임 시작 때 보인 약속값과 같아요.", differs: "이 페이지 확인 결과: 시드의 SHA-256이 약속값과 달라요.", speed: "속도", capture: "다음 잡기", turning: "승부처", record: "기록 내려받기",
     step: "수", of: "/", chance: "승리 확률", start: "시작", commitment: "약속값 (게임 시작 때 보인 시드의 SHA-256)", seed: "시드" },
-  es: { speed: "Velocidad", capture: "Siguiente captura", turning: "Momento decisivo", record: "Descargar el registro",
+  es: { decisions: "Decisiones más costosas", none: "Ninguna: cada elección fue tan buena como la del Maestro.", matches: "Esta página también lo comprobó: el SHA-256 de la semilla es el compromiso mostrado al empezar.", differs: "Esta página vio que el SHA-256 de la semilla NO es el compromiso.", speed: "Velocidad", capture: "Siguiente captura", turning: "Momento decisivo", record: "Descargar el registro",
     step: "Paso", of: "de", chance: "probabilidad de ganar", start: "Inicio", commitment: "Compromiso (SHA-256 de la semilla, mostrado al empezar)", seed: "Semilla" },
 };
 const $ = (id) => document.getElementById(id);
@@ -72,6 +72,39 @@ async function load() {
   if (j.commitment) $("seed").textContent = `${t("commitment")}: ${j.commitment}` + (j.seed ? ` · ${t("seed")}: ${j.seed}` : "");
   main.dataset.steps = j.steps.length;
   show(0);
+  checkSeed(j);
+  decisions();
+}
+
+// The seed against its commitment, in this browser (where it offers SHA-256: a secure
+// page, or this computer).
+async function checkSeed(j) {
+  if (!j.seed || !j.commitment || !(window.crypto && crypto.subtle)) return;
+  const bytes = new Uint8Array(j.seed.match(/../g).map((h) => parseInt(h, 16)));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const ok = hex === j.commitment.toLowerCase();
+  $("checked").textContent = (ok ? "✔ " : "✘ ") + t(ok ? "matches" : "differs");
+  main.dataset.seedChecked = ok ? "1" : "0";
+}
+
+// Each person's costliest decisions, each a link to its moment.
+async function decisions() {
+  const list = $("decisions");
+  const r = await fetch(`${API}/decisions`);
+  if (!r.ok) { list.replaceChildren(); return; }
+  const ds = await r.json();
+  list.replaceChildren();
+  if (!ds.length) { const li = document.createElement("li"); li.textContent = t("none"); list.append(li); }
+  for (const d of ds) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#"; a.textContent = `${d.name}: ${d.text}`;
+    a.addEventListener("click", (e) => { e.preventDefault(); show(d.step); });
+    li.append(a);
+    list.append(li);
+  }
+  main.dataset.decisions = ds.length;
 }
 
 $("first").addEventListener("click", () => show(0));

@@ -179,6 +179,17 @@ async function main() {
     await page.waitForFunction((v) => Number(document.getElementById("replay").dataset.step) === v, target);
     await page.waitForFunction(() => document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0);
     assert.equal(await page.textContent("#what"), rj.steps[target].text);
+    // The seed checked in the page against the commitment; the costliest decisions linked.
+    await page.waitForFunction(() => document.getElementById("replay").dataset.seedChecked !== undefined);
+    assert.equal(await page.$eval("#replay", (m) => m.dataset.seedChecked), "1");
+    await page.waitForFunction(() => document.getElementById("replay").dataset.decisions !== undefined, null, { timeout: 60000 });
+    const links = await page.$$("#decisions a");
+    if (links.length) {
+      const dj = (await api("GET", replayApi + "/decisions")).json;
+      await links[0].click();
+      await page.waitForFunction((v) => Number(document.getElementById("replay").dataset.step) === v, dj[0].step);
+    }
+    figures.replay_decisions = links.length;
     figures.replay_steps = rj.steps.length;
     figures.replay_captures = captures.length;
     await page.screenshot({ path: path.join(shots, "replay-desktop.png") });
@@ -213,7 +224,8 @@ async function main() {
     await fresh.goto(base + r.json.url);
     await fresh.waitForFunction(() => document.querySelector("#svg svg") || document.getElementById("board").naturalWidth > 0);
     assert.equal(await fresh.evaluate(() => document.documentElement.lang), "ko");
-    assert.match(await fresh.textContent("#text"), /지민/);
+    assert.match(await fresh.textContent("#seats"), /지민/);
+    assert.match(await fresh.textContent("#seats"), /대기/);
     await fresh.screenshot({ path: path.join(shots, "ko-phone.png"), fullPage: true });
 
     // The operator's endpoints on the same listener.

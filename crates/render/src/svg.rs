@@ -170,13 +170,30 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
                     x + 24.0, y - 24.0, hex(HIGHLIGHT), hex(INK), x + 24.0, y - 19.0, hex(INK)
                 );
             }
-            if moved == Some((p, side)) && frame.last.as_ref().is_some_and(|l| !l.path.is_empty()) {
-                // Glide from where it came (the path's start) to here, once.
-                let (sx, sy) = xy(frame.last.as_ref().and_then(|l| l.from).unwrap_or(0));
+            let glide = frame
+                .last
+                .as_ref()
+                .filter(|l| moved == Some((p, side)) && !l.path.is_empty());
+            if let Some(last) = glide {
+                // Glide along the move's path, from where it came to here, once.
+                let mut pts = vec![xy(last.from.unwrap_or(0))];
+                pts.extend(last.path.iter().map(|q| xy(*q)));
+                let d: String = pts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (px, py))| {
+                        format!(
+                            "{}{:.1} {:.1}",
+                            if i == 0 { "M" } else { "L" },
+                            px - x,
+                            py - y
+                        )
+                    })
+                    .collect();
                 let _ = write!(
                     s,
-                    "<g class=\"moved\"><g>{g}</g><animateTransform attributeName=\"transform\" type=\"translate\" from=\"{:.1} {:.1}\" to=\"0 0\" dur=\"0.45s\" fill=\"freeze\"/></g>",
-                    sx - x, sy - y
+                    "<g class=\"moved\"><g>{g}</g><animateMotion dur=\"{:.2}s\" fill=\"freeze\" path=\"{d}\"/></g>",
+                    0.12 * pts.len() as f32 + 0.1
                 );
             } else {
                 s.push_str(&g);

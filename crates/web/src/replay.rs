@@ -94,6 +94,7 @@ impl Replays {
             .route("/api/replay/:token", get(steps))
             .route("/api/replay/:token/steps/:i", get(board))
             .route("/api/replay/:token/chart", get(chart_png))
+            .route("/api/replay/:token/decisions", get(decisions))
             .route("/api/replay/:token/record", get(record))
             .with_state(self.clone())
     }
@@ -286,4 +287,43 @@ fn png_response(png: Vec<u8>) -> Response {
         png,
     )
         .into_response()
+}
+
+/// One of a person's costliest decisions, at its step.
+#[derive(Debug, Serialize)]
+struct DecisionJson {
+    name: String,
+    step: usize,
+    /// Win chance given away, in points.
+    lost: f32,
+    /// The decision in words: what was played, what Master would have played.
+    text: String,
+}
+
+/// Each person's costliest decisions (Master looks at every choice they had: slower, so
+/// asked apart from the steps).
+async fn decisions(
+    State(r): State<Replays>,
+    Path(token): Path<String>,
+) -> Result<Json<Vec<DecisionJson>>, ApiError> {
+    let played = r.played(&token).await?;
+    let out = tokio::task::spawn_blocking(move || {
+        let lang = played.lang();
+        let mut out = Vec::new();
+        for review in yut_replay::review::reviews(&played) {
+            let text = yut_replay::review::review_text(&review, played.last.id, lang);
+            for (d, line) in review.worst.iter().zip(text.lines().skip(1)) {
+                out.push(DecisionJson {
+                    name: review.name.clone(),
+                    step: d.step,
+                    lost: (d.lost() * 1000.0).round() / 10.0,
+                    text: line.replace("**", ""),
+                });
+            }
+        }
+        out
+    })
+    .await
+    .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Json(out))
 }
