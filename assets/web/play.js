@@ -2,9 +2,9 @@
 // person whose turn it is, a countdown from the server's clock.
 "use strict";
 const WORDS = {
-  en: { waiting: "waiting", home: "home", pool: "Throws held:", live: "live", reconnecting: "reconnecting…", left: "s left", again: "Play again", "new-game": "New game", over: "Game over", failed: "Could not reach the game; nothing changed." },
-  ko: { waiting: "대기", home: "완주", pool: "남은 결과:", live: "실시간", reconnecting: "다시 연결하는 중…", left: "초 남음", again: "다시 하기", "new-game": "새 게임", over: "게임 끝", failed: "게임에 닿지 못했어요. 바뀐 것은 없어요." },
-  es: { waiting: "esperan", home: "en casa", pool: "Tiradas por usar:", live: "en directo", reconnecting: "reconectando…", left: " s restantes", again: "Jugar otra vez", "new-game": "Nueva partida", over: "Fin de la partida", failed: "No se pudo contactar con la partida; nada cambió." },
+  en: { log: "What happened", waiting: "waiting", home: "home", pool: "Throws held:", live: "live", reconnecting: "reconnecting…", left: "s left", again: "Play again", "new-game": "New game", over: "Game over", failed: "Could not reach the game; nothing changed." },
+  ko: { log: "지나온 수", waiting: "대기", home: "완주", pool: "남은 결과:", live: "실시간", reconnecting: "다시 연결하는 중…", left: "초 남음", again: "다시 하기", "new-game": "새 게임", over: "게임 끝", failed: "게임에 닿지 못했어요. 바뀐 것은 없어요." },
+  es: { log: "Lo que pasó", waiting: "esperan", home: "en casa", pool: "Tiradas por usar:", live: "en directo", reconnecting: "reconectando…", left: " s restantes", again: "Jugar otra vez", "new-game": "Nueva partida", over: "Fin de la partida", failed: "No se pudo contactar con la partida; nada cambió." },
 };
 const $ = (id) => document.getElementById(id);
 const main = $("game");
@@ -15,6 +15,7 @@ let game = null;
 let shown = null;   // the frame on screen
 let clockOffset = 0; // server now - our now, in ms
 let busy = false;
+let lastLogged = null;
 
 const t = (k) => (WORDS[shown ? shown.lang : "en"] || WORDS.en)[k] || WORDS.en[k];
 
@@ -64,11 +65,22 @@ function show(f) {
     const mark = document.createElement("b");
     mark.textContent = "ABCD"[s.side] || "?";
     const name = document.createElement("span");
-    name.textContent = (s.turn ? "▶ " : "") + s.name;
+    name.textContent = (s.turn ? "▶ " : "") + s.name + (s.rating != null ? ` · ${s.rating}` : "");
     const counts = document.createElement("small");
     counts.textContent = `${t("waiting")} ${s.waiting} · ${t("home")} ${s.home}`;
     el.append(mark, name, counts);
     seats.append(el);
+  }
+  // The game's log in words, newest first, as long as this page has followed it.
+  if ((f.said || []).length && f.version !== lastLogged) {
+    lastLogged = f.version;
+    for (const line of f.said) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      $("log").prepend(li);
+    }
+    while ($("log").children.length > 200) $("log").lastChild.remove();
+    $("log-box").hidden = false;
   }
   $("pool").hidden = !f.svg || !(f.pool || []).length;
   $("pool").textContent = `${t("pool")} ${(f.pool || []).join(" · ")}`;

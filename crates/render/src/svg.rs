@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use yut_game::board::{Point, POINTS};
 use yut_game::{Dest, Game, Side};
+use yut_text::say;
 
 /// Units on one point are fanned out by this much (as on the PNG).
 const FAN: f32 = 30.0;
@@ -127,14 +128,44 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
             );
         }
     }
+    let lang = frame.lang;
     let _ = write!(
         s,
-        "<circle cx=\"{hx:.1}\" cy=\"{hy:.1}\" r=\"26\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\" stroke-dasharray=\"5 4\"/><text x=\"{hx:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">HOME</text>",
+        "<circle cx=\"{hx:.1}\" cy=\"{hy:.1}\" r=\"26\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\" stroke-dasharray=\"5 4\"/><text x=\"{hx:.1}\" y=\"{:.1}\" font-size=\"{}\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
         hex(CREAM),
         hex(INK_SOFT),
         hy + 4.0,
-        hex(INK_SOFT)
+        if lang == yut_text::Lang::Ko { 14 } else { 11 },
+        hex(INK_SOFT),
+        esc(&say(lang, "picture-home-mark", &[]))
     );
+    // 참먹이's filled centre, the station names and start/finish, in the table's language.
+    let _ = write!(
+        s,
+        "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{}\" fill=\"{}\"/>",
+        a.0,
+        a.1,
+        STATION_R - 12.0,
+        hex(INK)
+    );
+    let names: [(Point, f32, f32, &str); 5] = [
+        (5, 46.0, -46.0, "picture-station-mo"),
+        (10, -42.0, -50.0, "picture-station-dwitmo"),
+        (15, -42.0, 54.0, "picture-station-jjimo"),
+        (22, 0.0, 54.0, "picture-station-bang"),
+        (0, -40.0, 52.0, "picture-start-finish"),
+    ];
+    for (p, dx, dy, key) in names {
+        let (x, y) = xy(p);
+        let _ = write!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"17\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+            x + dx,
+            y + dy + 6.0,
+            hex(if p == 0 { INK } else { INK_SOFT }),
+            esc(&say(lang, key, &[]))
+        );
+    }
     // Pieces, fanned out where several units share a point; a stack carries ×n.
     let mut at: BTreeMap<Point, Vec<(Side, u8)>> = BTreeMap::new();
     for u in game.units() {
@@ -241,8 +272,13 @@ mod tests {
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert_eq!(
             svg.matches("<circle").count(),
-            POINTS + 5 + 1,
-            "29 points, 5 station rings, home"
+            POINTS + 5 + 2,
+            "29 points, 5 station rings, home, the start's centre"
         );
+        assert!(
+            svg.contains(">Bang<") && svg.contains(">Mo<"),
+            "station names"
+        );
+        assert!(!svg.contains("class=\"moved\""), "nothing moved yet");
     }
 }

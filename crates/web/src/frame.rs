@@ -35,6 +35,8 @@ pub struct Frame {
     /// the throws held.
     pub seats: Vec<SeatLine>,
     pub pool: Vec<String>,
+    /// What the last action did, in words (a page keeps these as the game's log).
+    pub said: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -45,6 +47,10 @@ pub struct SeatLine {
     pub waiting: u8,
     pub home: u8,
     pub turn: bool,
+    /// The person's rating in this game's mode family, where the page knows it.
+    pub rating: Option<u32>,
+    #[serde(skip)]
+    pub user: Option<u64>,
 }
 
 /// The seats and pool of a table, for a page that draws the board in SVG.
@@ -65,6 +71,8 @@ pub fn seats_of(t: &yut_table::core::Table) -> (Vec<SeatLine>, Vec<String>) {
                 waiting: g.waiting(side),
                 home: g.home(side),
                 turn: t.acting() == Some(i as u8),
+                rating: None,
+                user: s.player.user(),
             }
         })
         .collect();
@@ -139,6 +147,7 @@ impl Frame {
             svg: None,
             seats: Vec::new(),
             pool: Vec::new(),
+            said: Vec::new(),
         })
     }
 }
@@ -158,6 +167,7 @@ pub struct Parts {
     pub svg: String,
     pub seats: Vec<SeatLine>,
     pub pool: Vec<String>,
+    pub said: Vec<String>,
 }
 
 /// A table's parts (None before the game starts).
@@ -165,7 +175,13 @@ pub fn parts_of(t: &yut_table::core::Table) -> Option<Parts> {
     let game = t.game.as_ref()?;
     let svg = yut_render::svg::board_svg(game, &yut_table::paint::frame_of(t));
     let (seats, pool) = seats_of(t);
-    Some(Parts { svg, seats, pool })
+    let said = yut_table::view::narrate(t, &t.last_events);
+    Some(Parts {
+        svg,
+        seats,
+        pool,
+        said,
+    })
 }
 
 impl Frame {
@@ -175,6 +191,7 @@ impl Frame {
             self.svg = Some(p.svg);
             self.seats = p.seats;
             self.pool = p.pool;
+            self.said = p.said;
         }
         self
     }

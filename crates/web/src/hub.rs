@@ -197,6 +197,7 @@ mod tests {
             svg: None,
             seats: vec![],
             pool: vec![],
+            said: vec![],
         }
     }
 

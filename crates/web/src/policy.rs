@@ -79,6 +79,17 @@ impl Policies {
         hit.map(|(p, _)| p)
     }
 
+    /// For a link on a board being drawn: the cached policy, or, for a server not read yet
+    /// (its first game since this process started: it is read now), the default one. A
+    /// server that turned its pages off or revoked its links may then get one link that
+    /// opens nothing (its pages check the policy read from the database).
+    pub fn for_links(&self, guild: u64) -> Policy {
+        self.cached(guild).unwrap_or(Policy {
+            shown: Shown::Links,
+            epoch: 0,
+        })
+    }
+
     /// The server's policy now (read if not fresh).
     pub async fn get(&self, guild: u64) -> Result<Policy, ApiError> {
         if let Some((p, at)) = self.cache.lock().expect("policies").get(&guild).copied() {

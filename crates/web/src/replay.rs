@@ -78,10 +78,7 @@ impl Replays {
         if t.status.is_active() || t.game.is_none() {
             return None;
         }
-        let p = self
-            .policies
-            .cached(t.guild)
-            .filter(|p| p.shown != Shown::Off)?;
+        let p = Some(self.policies.for_links(t.guild)).filter(|p| p.shown != Shown::Off)?;
         Some(yut_table::view::Link {
             label: yut_text::say(t.lang(), "button-replay-web", &[]),
             url: format!("{base}/replay/{}", self.signer.token(&p.kind(KIND), t.id)),

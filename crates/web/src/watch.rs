@@ -31,6 +31,9 @@ pub struct Watch {
     svc: Arc<OnceLock<Service>>,
     replays: Replays,
     policies: Policies,
+    /// The people's ratings in the games pages follow (read when a page opens the game).
+    ratings:
+        Arc<std::sync::Mutex<std::collections::HashMap<i64, std::collections::HashMap<u64, u32>>>>,
 }
 
 impl Watch {
@@ -48,6 +51,7 @@ impl Watch {
             svc: svc.clone(),
             replays: Replays::new(signer.clone(), svc, policies.clone()),
             policies: policies.clone(),
+            ratings: Arc::default(),
         };
         let url = watch.base_url.clone();
         let replays = watch.replays.clone();
@@ -58,7 +62,7 @@ impl Watch {
                 if !t.status.is_active() {
                     return replays.link(&url, t);
                 }
-                let p = policies.cached(t.guild).filter(|p| p.shown != Shown::Off)?;
+                let p = Some(policies.for_links(t.guild)).filter(|p| p.shown != Shown::Off)?;
                 Some(Link {
                     label: yut_text::say(t.lang(), "button-watch-live", &[]),
                     url: format!("{url}/watch/{}", signer.token(&p.kind(KIND), t.id)),
@@ -135,8 +139,20 @@ impl Watch {
         };
         let token = self.signer.token(&p.kind(KIND), update.game);
         let now = svc.now_ms();
+        let ratings = self
+            .ratings
+            .lock()
+            .expect("ratings")
+            .get(&update.game)
+            .cloned()
+            .unwrap_or_default();
         let Ok((view, svg)) = tokio::task::spawn_blocking(move || {
-            let svg = update.table.as_deref().and_then(crate::frame::parts_of);
+            let mut svg = update.table.as_deref().and_then(crate::frame::parts_of);
+            if let Some(p) = &mut svg {
+                for s in &mut p.seats {
+                    s.rating = s.user.and_then(|u| ratings.get(&u).copied());
+                }
+            }
             (svc.render(&update), svg)
         })
         .await
@@ -150,6 +166,22 @@ impl Watch {
         if let Some(frame) = Frame::of_view(&view, now, board, false) {
             let frame = frame.with_parts(svg);
             self.hub.publish(&frame, view.png);
+        }
+    }
+
+    /// The ratings of a game's people in its mode family (none for an unrated mode).
+    async fn read_ratings(&self, svc: &Service, t: &Table) {
+        let Some(family) = yut_rating::ModeFamily::of(t.seats.len() as u8, t.settings.teams) else {
+            return;
+        };
+        let users: Vec<u64> = t.seats.iter().filter_map(|s| s.player.user()).collect();
+        if let Ok(r) = svc
+            .store()
+            .ratings_now(t.guild, family, users, svc.now_ms())
+            .await
+        {
+            let shown = r.into_iter().map(|(u, r)| (u, r.display())).collect();
+            self.ratings.lock().expect("ratings").insert(t.id, shown);
         }
     }
 
@@ -169,6 +201,7 @@ impl Watch {
             return Err(policy::bad_link());
         }
         if self.hub.last(game).is_none() {
+            self.read_ratings(&svc, &t).await;
             self.show(t).await;
         }
         Ok(game)
