@@ -203,7 +203,12 @@ pub async fn click(
     let Some(guild) = c.guild_id.map(|g| g.get()) else {
         return;
     };
-    let private = which == AfterButton::Review;
+    // A review is the clicker's own; and a button on a private message (the `/yut history`
+    // list) answers privately too: nobody else saw the question.
+    let private = which == AfterButton::Review
+        || c.message
+            .flags
+            .is_some_and(|f| f.contains(serenity::all::MessageFlags::EPHEMERAL));
     let work = after_files(
         data,
         guild,

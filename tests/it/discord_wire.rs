@@ -2027,7 +2027,10 @@ async fn after_the_game_each_answer_is_one_call_with_its_files() {
     let tok = s.click(h.id, &replay, CAROL, "en-US");
     let i = s.wait_acked(&tok).await;
     assert_eq!(i.callback_type, Some(4));
-    assert!(s.followups(&tok).pop().unwrap().files.len() >= 2);
+    let files = s.followups(&tok).pop().unwrap();
+    assert!(files.files.len() >= 2);
+    // Asked from a private list, the replay is private too.
+    assert!(files.ephemeral, "the replay of a private list is private");
     assert_eq!(calls(&tok), 1);
 
     bot.shutdown().await;
