@@ -467,14 +467,22 @@ async fn shutdown_signal() {
     }
 }
 
+/// What a person reads when a command failed on our side: sorry, try again, and the
+/// reference of the log line that says what happened.
+pub fn failure_text(lang: yut_text::Lang, reference: &str) -> String {
+    yut_text::say(lang, "error-command", &[("reference", reference.into())])
+}
+
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            tracing::error!(command = %ctx.command().qualified_name, channel = ctx.channel_id().get(), error = %error, "command failed");
+            // A reference the person can give the operator, who finds it in the log.
+            let reference = format!("{:08x}", rand::random::<u32>());
+            tracing::error!(command = %ctx.command().qualified_name, channel = ctx.channel_id().get(), reference = %reference, error = %error, "command failed");
             let lang = ctx
                 .locale()
                 .map_or(yut_text::Lang::En, yut_text::Lang::from_locale);
-            let text = yut_text::say(lang, "error-command", &[]);
+            let text = failure_text(lang, &reference);
             let _ = ctx
                 .send(poise::CreateReply::default().content(text).ephemeral(true))
                 .await;

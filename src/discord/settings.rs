@@ -281,6 +281,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_failure_gives_its_reference_in_every_language() {
+        for lang in [yut_text::Lang::En, yut_text::Lang::Ko, yut_text::Lang::Es] {
+            let text = crate::discord::failure_text(lang, "0badc0de");
+            assert!(text.contains("`0badc0de`"), "{text}");
+            assert!(!text.contains("{"), "{text}");
+        }
+    }
+
+    #[test]
     fn the_web_needs_an_address_and_a_secret() {
         assert!(web_options(None, Some("https://x".into()), None)
             .unwrap()
