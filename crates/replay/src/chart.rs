@@ -285,12 +285,7 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
         w.actions_axis,
     );
     // The turning point, behind the lines.
-    let winner = played
-        .last
-        .game
-        .as_ref()
-        .and_then(|g| g.outcome())
-        .map(|o| o.winner);
+    let winner = played.winner();
     if let Some(tp) = turning_point(chances, winner) {
         let x = x_of(tp);
         line(&mut pm, (x, TOP - 6.0), (x, BOTTOM), WOOD_DARK, 2.0, true);
@@ -371,12 +366,7 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
 /// swing.
 pub fn chart_summary(played: &Played, chances: &[Vec<f32>], lang: Lang) -> String {
     let w = words(lang);
-    let winner = played
-        .last
-        .game
-        .as_ref()
-        .and_then(|g| g.outcome())
-        .map(|o| o.winner);
+    let winner = played.winner();
     match turning_point(chances, winner) {
         Some(tp) => format!(
             "📈 {} · {} {tp}: {}",

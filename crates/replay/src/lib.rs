@@ -77,6 +77,15 @@ impl Played {
         self.last.lang()
     }
 
+    /// The side that won, if the game was won.
+    pub fn winner(&self) -> Option<yut_game::Side> {
+        self.last
+            .game
+            .as_ref()
+            .and_then(|g| g.outcome())
+            .map(|o| o.winner)
+    }
+
     pub fn finished(&self) -> bool {
         self.last.status == Status::Finished
     }

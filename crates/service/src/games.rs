@@ -185,15 +185,7 @@ impl Service {
     /// The message that shows a game's board: its actor's (the one owner while it runs),
     /// else as stored.
     pub async fn message_of(&self, game: i64) -> Option<u64> {
-        let running = self
-            .inner
-            .games
-            .lock()
-            .expect("games lock")
-            .values()
-            .find(|h| h.game == game)
-            .map(|h| h.tx.clone());
-        if let Some(h) = running {
+        if let Some(h) = self.running_actor(game) {
             if let Some((_, m)) = peek_message(&h).await {
                 return m;
             }

@@ -269,15 +269,7 @@ impl Service {
     /// A game's table: its actor's while it runs, else as stored (None if there is no such
     /// game, or it cannot be read now).
     pub async fn game_table(&self, game: i64) -> Option<Arc<Table>> {
-        let running = self
-            .inner
-            .games
-            .lock()
-            .expect("games lock")
-            .values()
-            .find(|h| h.game == game && !h.tx.is_closed())
-            .map(|h| h.tx.clone());
-        if let Some(h) = running {
+        if let Some(h) = self.running_actor(game) {
             if let Some(t) = peek(&h).await {
                 return Some(t);
             }
@@ -331,6 +323,15 @@ impl Service {
         games
             .get(&channel)
             .filter(|h| h.game == game && !h.tx.is_closed())
+            .map(|h| h.tx.clone())
+    }
+
+    /// The actor of game `game`, wherever it is played, while it runs.
+    pub(crate) fn running_actor(&self, game: i64) -> Option<mpsc::Sender<Msg>> {
+        let games = self.inner.games.lock().expect("games lock");
+        games
+            .values()
+            .find(|h| h.game == game && !h.tx.is_closed())
             .map(|h| h.tx.clone())
     }
 

@@ -82,6 +82,21 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A board picture (PNG); pictures of a version or a step never change.
+pub(crate) fn png_response(png: Vec<u8>) -> Response {
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "image/png"),
+            (
+                axum::http::header::CACHE_CONTROL,
+                "private, max-age=86400, immutable",
+            ),
+        ],
+        png,
+    )
+        .into_response()
+}
+
 /// Serve `router` on `addr` until `stop` resolves; `bound` is told the address actually
 /// bound (port 0 picks a free one).
 pub async fn serve(

@@ -5,7 +5,7 @@
 
 use crate::policy::{self, Policies, Shown};
 use crate::sign::Signer;
-use crate::{pages, ApiError};
+use crate::{pages, png_response, ApiError};
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -205,12 +205,7 @@ fn replay_json(played: &Played) -> ReplayJson {
                 .unwrap_or_default(),
         })
         .collect();
-    let winner = played
-        .last
-        .game
-        .as_ref()
-        .and_then(|g| g.outcome())
-        .map(|o| o.winner);
+    let winner = played.winner();
     let record = Record::of(played);
     let verified = match yut_replay::record::verify_record(&record) {
         Ok(n) => format!("verified: {n} throws"),
@@ -273,17 +268,6 @@ async fn record(State(r): State<Replays>, Path(token): Path<String>) -> Result<R
         json,
     )
         .into_response())
-}
-
-fn png_response(png: Vec<u8>) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "image/png"),
-            (header::CACHE_CONTROL, "private, max-age=86400, immutable"),
-        ],
-        png,
-    )
-        .into_response()
 }
 
 /// One of a person's costliest decisions, at its step.

@@ -243,12 +243,5 @@ async fn picture(
         .hub
         .picture(game, version)
         .ok_or_else(ApiError::not_found)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "image/png"),
-            (header::CACHE_CONTROL, "private, max-age=3600, immutable"),
-        ],
-        png.as_ref().clone(),
-    )
-        .into_response())
+    Ok(crate::png_response(png.as_ref().clone()))
 }
