@@ -80,7 +80,51 @@ fn agree(t: &Table) -> bool {
             text.contains(&format!("▶️ **{who}**")),
             "text's player{}",
             ctx()
+        ); // The move numbers: while a person chooses a move, the text points to numbered
+           // buttons, and every number a button starts with is drawn on the board (at its
+           // destination); while the computer moves, the text promises no numbers.
+        let marks: Vec<String> = view
+            .rows
+            .iter()
+            .flatten()
+            .filter_map(|b| b.label.split_once(" · ").map(|(m, _)| m.to_string()))
+            .filter(|m| m.parse::<u32>().is_ok())
+            .collect();
+        if let Some(c) = t.shown_chip() {
+            let chip = chip_label(c, lang);
+            let promised = say(lang, "view-doing-move", &[("chip", chip.into())]);
+            let people = !t.computer_acts();
+            assert_eq!(
+                text.contains(&promised),
+                people,
+                "numbers promised{}",
+                ctx()
+            );
+            assert_eq!(!marks.is_empty(), people, "numbered buttons{}", ctx());
+        }
+        for m in &marks {
+            let drawn = words
+                .iter()
+                .any(|w| w == m || w.split('/').any(|part| part == m));
+            assert!(drawn, "button {m} not on the board{}", ctx());
+        }
+    }
+    // The last throw: the picture names who threw it, and that is the seat whose throw the
+    // last events tell (when they tell one).
+    if let Some(thrower) = g.last_thrower() {
+        let name = &frame.players[thrower as usize].name;
+        let label = say(lang, "picture-threw", &[("name", name.clone().into())]);
+        assert!(
+            words.iter().any(|w| drawn_as(w, &label)),
+            "no {label:?} on the picture{}",
+            ctx()
         );
+        if let Some(seat) = t.last_events.iter().rev().find_map(|e| match e {
+            yut_game::Event::Thrown { seat, .. } => Some(*seat),
+            _ => None,
+        }) {
+            assert_eq!(seat, thrower, "the last throw's owner{}", ctx());
+        }
     }
     if let Some(o) = g.outcome() {
         // The winner: the picture's banner names every player of the winning side, and the

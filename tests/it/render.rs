@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use yut_game::board::POINTS;
 use yut_game::{Chip, Dest, Event, Game, Phase, Placed, Position, Rules};
-use yut_render::theme::{header, BOARD, CREAM, HIGHLIGHT, WOOD};
+use yut_render::theme::{footer_top, BOARD, COL_X, CREAM, HIGHLIGHT, WOOD};
 use yut_render::{
     home_position, point_position, render, renderer, side_color, Frame, Lang, LastMove, Renderer,
     SeatInfo,
@@ -81,11 +81,14 @@ fn frame(seats: u8, selected: Option<Chip>) -> Frame {
 }
 
 #[test]
-fn png_is_indexed_and_board_at_least_800_wide() {
-    let g = position(4, vec![], vec![]);
-    let img = decode(&render(&g, &frame(4, None)));
-    assert!(img.w >= 800);
-    assert!(img.h > BOARD as usize);
+fn png_is_indexed_landscape_and_the_same_size_for_any_seats() {
+    // Landscape (Discord shows it large), one size whatever the number of seats.
+    for seats in 2..=4 {
+        let g = position(seats, vec![], vec![]);
+        let img = decode(&render(&g, &frame(seats, None)));
+        assert_eq!((img.w, img.h), (840, 560));
+        assert_eq!(img.h, BOARD as usize);
+    }
 }
 
 #[test]
@@ -103,8 +106,8 @@ fn each_piece_shows_its_side_colour_at_its_point() {
     let img = decode(&render(&g, &frame(4, None)));
     for p in &pieces {
         let (x, y) = point_position(&g, p.at);
-        // Above the letter, inside every shape.
-        let px = img.at(x, y - 14.0);
+        // Inside every shape.
+        let px = img.at(x, y - 6.0);
         assert!(
             near(px, side_color(p.side), 2),
             "side {} at point {}: {:?}",
@@ -116,14 +119,15 @@ fn each_piece_shows_its_side_colour_at_its_point() {
     // An empty point shows no side colour.
     let (x, y) = point_position(&g, 7);
     for side in 0..4 {
-        assert!(!near(img.at(x, y - 14.0), side_color(side), 40));
+        assert!(!near(img.at(x, y - 6.0), side_color(side), 40));
     }
 }
 
-fn highlight_pixels(img: &Image, top: usize) -> Vec<(usize, usize)> {
+/// Highlighted pixels on the board square (the column at the right is left out).
+fn highlight_pixels(img: &Image) -> Vec<(usize, usize)> {
     let mut out = vec![];
-    for y in top..top + BOARD as usize {
-        for x in 0..img.w {
+    for y in 0..BOARD as usize {
+        for x in 0..BOARD as usize {
             if near(img.rgb[y * img.w + x], HIGHLIGHT, 12) {
                 out.push((x, y));
             }
@@ -146,11 +150,9 @@ fn highlights_exactly_the_legal_destinations() {
         .iter()
         .any(|m| m.chip == Chip::Geol && m.to == Dest::Home));
     assert_eq!(g.phase(), Phase::Spend);
-    let top = header(1) as usize;
-
     // No chip selected: no highlight on the board.
     let img = decode(&render(&g, &frame(2, None)));
-    assert!(highlight_pixels(&img, top).is_empty());
+    assert!(highlight_pixels(&img).is_empty());
 
     for chip in [Chip::Geol, Chip::Do] {
         let f = frame(2, Some(chip));
@@ -165,7 +167,7 @@ fn highlights_exactly_the_legal_destinations() {
             .collect();
         assert!(dests.len() >= 2, "{chip}: {dests:?}");
         let img = decode(&render(&g, &f));
-        let hl = highlight_pixels(&img, top);
+        let hl = highlight_pixels(&img);
         // Every highlighted pixel belongs to a destination's ring or label…
         for &(x, y) in &hl {
             let ok = dests.iter().any(|&(dx, dy)| {
@@ -178,7 +180,7 @@ fn highlights_exactly_the_legal_destinations() {
         for &(dx, dy) in &dests {
             let ring = hl
                 .iter()
-                .any(|&(x, y)| (x as f32 - (dx - 34.0)).abs() < 5.0 && (y as f32 - dy).abs() < 5.0);
+                .any(|&(x, y)| (x as f32 - (dx - 25.0)).abs() < 5.0 && (y as f32 - dy).abs() < 5.0);
             assert!(ring, "{chip}: no ring at {dx},{dy}");
         }
         // A point that is no destination has no ring.
@@ -186,10 +188,10 @@ fn highlights_exactly_the_legal_destinations() {
             let (x, y) = point_position(&g, p);
             if dests
                 .iter()
-                .all(|&(dx, dy)| (dx - x).abs() > 60.0 || (dy - y).abs() > 60.0)
+                .all(|&(dx, dy)| (dx - x).abs() > 45.0 || (dy - y).abs() > 45.0)
             {
                 assert!(
-                    !near(img.at(x - 34.0, y), HIGHLIGHT, 12),
+                    !near(img.at(x - 25.0, y), HIGHLIGHT, 12),
                     "{chip}: ring at {p}"
                 );
             }
@@ -228,7 +230,7 @@ fn nothing_is_drawn_outside_the_canvas_or_on_its_edge() {
                     last: LastMove::from_events(&events),
                 };
                 let img = decode(&render(&g, &f));
-                assert_eq!(img.w, 800);
+                assert_eq!(img.w, 840);
                 for x in 0..img.w {
                     assert!(near(img.at(x as f32, 0.0), WOOD, 8));
                     assert!(near(img.at(x as f32, (img.h - 1) as f32), WOOD, 8));
@@ -298,7 +300,7 @@ fn last_move_from_events_and_capture_mark() {
             let img = decode(&render(&g, &f));
             let (x, y) = point_position(&g, *at);
             let red = yut_render::theme::CAPTURE;
-            assert!(near(img.at(x, y - 34.0), red, 24));
+            assert!(near(img.at(x, y - 25.0), red, 24));
             break;
         }
     }
@@ -321,7 +323,7 @@ fn korean_and_english_frames_differ_and_over_shows_result() {
     // The result box darkens the board centre.
     let img = decode(&a);
     let (x, _) = point_position(&g, 22);
-    let c = img.at(x + 200.0, (header(2) + 265) as f32);
+    let c = img.at(x + 200.0, 265.0);
     assert!(c.iter().all(|&v| v < 120), "{c:?}");
     let _ = renderer();
 }
@@ -348,8 +350,8 @@ fn back_to_waiting_is_labelled_on_the_movers_panel() {
         yut_render::theme::PANEL_H as usize,
     );
     let mut inside = 0;
-    for y in 0..header(1) as usize {
-        for x in 0..img.w {
+    for y in 0..footer_top(2) as usize {
+        for x in COL_X as usize..img.w {
             if near(img.rgb[y * img.w + x], HIGHLIGHT, 12) {
                 let in_panel = x >= px as usize
                     && x < px as usize + pw
@@ -362,7 +364,7 @@ fn back_to_waiting_is_labelled_on_the_movers_panel() {
     }
     assert!(inside > 100);
     // Nothing highlighted on the board.
-    assert!(highlight_pixels(&img, header(1) as usize).is_empty());
+    assert!(highlight_pixels(&img).is_empty());
 }
 
 #[test]
@@ -390,11 +392,11 @@ fn separate_pieces_on_one_point_are_not_drawn_as_a_stack() {
     let a = decode(&render(&apart, &frame(2, None)));
     let s = decode(&render(&stacked, &frame(2, None)));
     let ink = yut_render::theme::INK;
-    // The stack has its ×2 badge up and to the right; the two lone pieces have none.
-    assert!(near(s.at(x + 24.0, y - 24.0), ink, 6));
-    assert!(!near(a.at(x + 24.0, y - 24.0), ink, 6));
+    // The stack has its ×2 badge down and to the right; the two lone pieces have none.
+    assert!(near(s.at(x + 40.0, y + 20.0), ink, 6));
+    assert!(!near(a.at(x + 40.0, y + 20.0), ink, 6));
     // Both lone pieces show, fanned out: side colour left and right of the point.
-    for dx in [-20.0, 20.0] {
+    for dx in [-18.0, 18.0] {
         let px = a.at(x + dx, y);
         assert!(near(px, side_color(0), 2), "dx {dx}: {px:?}");
     }
@@ -404,12 +406,13 @@ fn separate_pieces_on_one_point_are_not_drawn_as_a_stack() {
 fn pool_chips(img: &Image) -> Vec<usize> {
     let chip = |c: [u8; 3]| near(c, CREAM, 6) || near(c, HIGHLIGHT, 6);
     // The row of the bottom panel with the most chip colour: through the chips, clear of text.
-    let y = (img.h - 200..img.h)
-        .max_by_key(|&y| (0..540).filter(|&x| chip(img.rgb[y * img.w + x])).count())
+    let xs = COL_X as usize..img.w;
+    let y = (footer_top(2) as usize..img.h)
+        .max_by_key(|&y| xs.clone().filter(|&x| chip(img.rgb[y * img.w + x])).count())
         .unwrap();
     let mut runs = vec![];
     let mut run = 0;
-    for x in 0..540 {
+    for x in xs {
         if chip(img.rgb[y * img.w + x]) {
             run += 1;
         } else if run > 0 {
@@ -422,18 +425,10 @@ fn pool_chips(img: &Image) -> Vec<usize> {
 
 #[test]
 fn a_long_pool_is_drawn_as_counted_chips() {
-    // One chip per result while seven fit.
-    let seven = vec![
-        Chip::Yut,
-        Chip::Mo,
-        Chip::Yut,
-        Chip::Geol,
-        Chip::Do,
-        Chip::Gae,
-        Chip::Do,
-    ];
-    let img = decode(&render(&position(2, seven, vec![]), &frame(2, None)));
-    assert_eq!(pool_chips(&img).len(), 7, "{:?}", pool_chips(&img));
+    // One chip per result while four fit.
+    let four = vec![Chip::Yut, Chip::Mo, Chip::Yut, Chip::Geol];
+    let img = decode(&render(&position(2, four, vec![]), &frame(2, None)));
+    assert_eq!(pool_chips(&img).len(), 4, "{:?}", pool_chips(&img));
     // Sixty 윷 then 걸 and 도: three chips, the first counted.
     let mut pool = vec![Chip::Yut; 60];
     pool.extend([Chip::Geol, Chip::Do]);
@@ -451,4 +446,55 @@ fn a_long_pool_is_drawn_as_counted_chips() {
     }
     let img = decode(&render(&position(2, pool, vec![]), &frame(2, None)));
     assert_eq!(pool_chips(&img).len(), 3, "{:?}", pool_chips(&img));
+}
+
+/// The smallest text of a frame as Discord shows it, in pixels.
+fn smallest_displayed(g: &Game, f: &Frame) -> (f32, String) {
+    let (w, h) = renderer().size(g);
+    let scale = yut_render::theme::displayed_scale(w as u32, h as u32);
+    let (word, size) = renderer()
+        .text_sizes(g, f)
+        .into_iter()
+        .min_by_key(|(_, s)| *s)
+        .expect("texts");
+    (size as f32 * scale, word)
+}
+
+#[test]
+fn every_text_reads_at_11_px_where_discord_shows_the_board_smallest() {
+    // Whole games of every preset and seat count, each language, a chip selected and not, the
+    // last move marked: every text drawn (names, pills, the throw, the pool, tags, marks, the
+    // result, and the background's labels) is 11 px or more on a phone and in the desktop chat.
+    let mut rng = ChaCha8Rng::seed_from_u64(30);
+    let mut smallest = f32::MAX;
+    let mut frames = 0;
+    for (seats, preset) in [
+        (2u8, "standard"),
+        (3, "yunnori"),
+        (4, "nyout"),
+        (4, "boardgame"),
+    ] {
+        let rules = Rules::preset_named(preset).expect("preset");
+        let (mut g, _) = Game::new(rules, seats, false, &mut rng).expect("table");
+        let mut n = 0;
+        while !g.is_over() && n < 600 {
+            let events = step(&mut g, &mut rng);
+            n += 1;
+            for lang in [Lang::En, Lang::Ko, Lang::Es] {
+                let f = Frame {
+                    players: sample_players(seats),
+                    lang,
+                    selected: g.pool().first().copied(),
+                    labels: vec![],
+                    last: LastMove::from_events(&events),
+                };
+                let (px, word) = smallest_displayed(&g, &f);
+                assert!(px >= 11.0, "{word:?} shown at {px:.1} px");
+                smallest = smallest.min(px);
+                frames += 1;
+            }
+        }
+    }
+    assert!(frames > 300, "{frames}");
+    eprintln!("smallest displayed text of {frames} boards: {smallest:.2} px");
 }

@@ -86,6 +86,29 @@ fn the_gif_has_a_frame_per_action_and_a_pause_and_ends_on_the_final_board() {
     }
 }
 
+/// A GIF frame is the board at half size: every text of every frame of a whole game still
+/// reads at 11 px or more where Discord shows the GIF smallest.
+#[test]
+fn every_text_of_a_gif_frame_reads_at_11_px() {
+    let p = game(4, false, 1, 5);
+    let mut smallest = f32::MAX;
+    for step in &p.steps {
+        let (_, w, h) = anim::frame_indices(step, true);
+        let frame = yut_table::paint::frame_of(&step.table);
+        let (full_w, _) = yut_render::renderer().size(step.game());
+        let shrink = w as f32 / full_w as f32;
+        let size = yut_render::renderer()
+            .text_sizes(step.game(), &frame)
+            .into_iter()
+            .map(|(_, s)| s)
+            .min()
+            .expect("texts");
+        let shown = size as f32 * shrink * yut_render::theme::displayed_scale(w as u32, h as u32);
+        smallest = smallest.min(shown);
+    }
+    assert!(smallest >= 11.0, "GIF text shown at {smallest:.2} px");
+}
+
 /// Frames are drawn only where the drawing differs from the frame before: over whole games of
 /// every size (teams too, and full size), each frame equals the board drawn from scratch.
 #[test]
@@ -127,7 +150,7 @@ fn a_full_size_gif_ends_on_the_exact_board() {
         },
     );
     let (w, _, frames, _) = decode(&r.gif);
-    assert_eq!(w, 800);
+    assert_eq!(w, 840);
     assert_eq!(frames.len(), p.actions() + 1);
     let (last, _, _) = anim::frame_indices(p.steps.last().unwrap(), false);
     assert_eq!(frames.last().unwrap(), &last);
@@ -190,10 +213,28 @@ fn chart_and_reviews_exist_for_two_to_four_seats_and_teams() {
             "the winner's chance ends at 1"
         );
         assert!(chart::turning_point(&c, Some(winner as u8)).is_some());
+        // The turning point is named for what it was: the winner's move, or the loser's
+        // decisive mistake.
+        let tp = chart::turning(&p, &c).expect("a turning point");
+        let step = &p.steps[tp.step];
+        let side = step.game().side_of(step.seat) as usize;
+        assert_eq!(tp.by_winner, side == winner, "{tp:?}");
         for lang in [Lang::En, Lang::Ko, Lang::Es] {
-            let png = chart::chart_png(&p, &c, lang);
-            assert_eq!(png_size(&png), (800, 480));
-            assert!(!chart::chart_summary(&p, &c, lang).is_empty());
+            let (png, smallest) = chart::chart_drawn(&p, &c, lang);
+            assert_eq!(png_size(&png), (600, 420));
+            // Every text reads at 11 px or more where Discord shows the chart smallest.
+            let shown = smallest as f32 * yut_render::theme::displayed_scale(600, 420);
+            assert!(shown >= 11.0, "chart text shown at {shown:.1} px");
+            let summary = chart::chart_summary(&p, &c, lang);
+            let key = if tp.by_winner {
+                "replay-turning-point"
+            } else {
+                "replay-decisive-mistake"
+            };
+            assert!(
+                summary.contains(&yut_text::say(lang, key, &[])),
+                "{summary}"
+            );
         }
         let rs = review::reviews(&p);
         assert_eq!(
@@ -211,7 +252,7 @@ fn chart_and_reviews_exist_for_two_to_four_seats_and_teams() {
                 assert!(d.lost() > 0.0);
                 assert_ne!(d.played, d.master);
                 let png = review::decision_png(&p, d).expect("a picture");
-                assert_eq!(png_size(&png).0, 400);
+                assert_eq!(png_size(&png).0, 420);
             }
             let text = review::review_text(r, p.last.id, Lang::Ko);
             assert!(text.contains(&r.name));

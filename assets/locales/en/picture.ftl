@@ -17,18 +17,13 @@ picture-ordinal = { $n }{ $n ->
        *[other] th
     }
 # The pill of the seat to act.
-picture-turn-throw = ▶ to throw
-picture-turn-move = ▶ to move
-picture-team = Team { $team }
+picture-turn-throw = ▶ throw
+picture-turn-move = ▶ move
 picture-away = away
 # The last move's marks.
 picture-captured = captured { $count }×
 picture-finished = +{ $count } home
-# The footer: who acts and how.
-picture-status-over = Game over
-picture-status-throw = { $name }: throw the sticks
-picture-status-move = { $name }: { $chip } { $steps } — pick a move
-picture-status-spend = { $name }: choose a throw to use
+# The lower box of the column: the results held.
 picture-pool-empty = no results held
 # A throw's small label under its Korean name ($steps: 1, 2, … −1).
 picture-chip-do = do { $steps }
@@ -41,15 +36,15 @@ picture-chip-seoul = seoul { $steps }
 picture-chip-busan = busan { $steps }
 # A throw with a stick off the mat (under 낙).
 picture-toss-void = void
+# Over the last throw's sticks: who threw them.
+picture-threw = { $name } threw
 # The winner's banner ($count: seats on the winning side).
 picture-winner = 🏆 { $names } { $count ->
         [one] wins
        *[other] win
     }!
 picture-home-count = { $home }/{ $pieces } home
-# The board: the panels' row labels, the home ring, the start point, the stations.
-picture-label-wait = wait
-picture-label-home = home
+# The board: the home ring (on the web page), the start point, the stations.
 picture-home-mark = HOME
 picture-start-finish = START · FINISH
 picture-station-mo = Mo

@@ -42,10 +42,12 @@ after-history-empty = No finished games here yet.
 after-history-title = **Last games**
 
 ## The words of the replay, the chart and the review (crates/replay/src/words.rs).
-replay-chart-title = Chance to win after every action (Master's estimate)
+replay-chart-title = Chance to win after each action (Master)
 replay-chance-axis = chance to win
 replay-actions-axis = actions
 replay-turning-point = turning point
+# The chart's turning point when it came on the losing side's turn.
+replay-decisive-mistake = decisive mistake
 replay-capture = capture
 replay-stack = stack
 replay-backdo = Back-Do

@@ -114,6 +114,8 @@ view-alt-acting = { $who } to act.
 ## Whose turn, and what to do.
 view-doing-throw = throw the sticks
 view-doing-move = move a piece with { $chip } (the numbered buttons match the board)
+# The same while the computer moves (no buttons to match).
+view-doing-moving = move a piece with { $chip }
 view-doing-pick = pick a result to spend
 view-turn = ▶️ { $who }: { $doing }.
 view-turn-away = ▶️ { $who } (away: the bot plays): { $doing }.

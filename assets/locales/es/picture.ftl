@@ -10,15 +10,10 @@ picture-bot = Bot { $n }
 picture-ordinal = { $n }.º
 picture-turn-throw = ▶ lanza
 picture-turn-move = ▶ mueve
-picture-team = Equipo { $team }
 picture-away = ausente
 picture-captured = capturó { $count }×
 picture-finished = +{ $count } a meta
-picture-status-over = Fin de la partida
-picture-status-throw = { $name }: lanza los palitos
-picture-status-move = { $name }: { $chip } { $steps } — elige una ficha
-picture-status-spend = { $name }: elige qué tirada usar
-picture-pool-empty = no quedan resultados
+picture-pool-empty = sin resultados
 picture-chip-do = do { $steps }
 picture-chip-gae = gae { $steps }
 picture-chip-geol = geol { $steps }
@@ -28,13 +23,13 @@ picture-chip-backdo = back-do { $steps }
 picture-chip-seoul = seúl { $steps }
 picture-chip-busan = busan { $steps }
 picture-toss-void = nula
+# Over the last throw's sticks: who threw them.
+picture-threw = lanzó { $name }
 picture-winner = 🏆 ¡{ $names } { $count ->
         [one] gana
        *[other] ganan
     }!
 picture-home-count = { $home }/{ $pieces } en meta
-picture-label-wait = salida
-picture-label-home = meta
 picture-home-mark = META
 picture-start-finish = SALIDA · META
 picture-station-mo = Mo

@@ -60,10 +60,12 @@ after-history-empty = Aquí todavía no hay partidas terminadas.
 after-history-title = **Últimas partidas**
 
 ## Las palabras de la repetición, la gráfica y la revisión (crates/replay/src/words.rs).
-replay-chart-title = Probabilidad de ganar tras cada acción (según Maestro)
+replay-chart-title = Probabilidad de ganar por acción (Maestro)
 replay-chance-axis = probabilidad de ganar
 replay-actions-axis = acciones
 replay-turning-point = momento decisivo
+# The chart's turning point when it came on the losing side's turn.
+replay-decisive-mistake = error decisivo
 replay-capture = captura
 replay-stack = apilamiento
 replay-backdo = back-do

@@ -123,6 +123,8 @@ view-alt-acting = Le toca a { $who }.
 ## De quién es el turno y qué hacer.
 view-doing-throw = lanza los palitos
 view-doing-move = mueve una ficha con { $chip } (los botones numerados coinciden con el tablero)
+# The same while the computer moves (no buttons to match).
+view-doing-moving = mueve una ficha con { $chip }
 view-doing-pick = elige qué resultado usar
 view-turn = ▶️ { $who }: { $doing }.
 view-turn-away = ▶️ { $who } (ausente: juega el bot): { $doing }.

@@ -42,10 +42,12 @@ after-history-empty = 아직 끝난 판이 없어요.
 after-history-title = **최근 판**
 
 ## 다시 보기, 그래프, 돌아보기의 낱말 (crates/replay/src/words.rs).
-replay-chart-title = 매 수마다 이길 확률 (어려움 봇의 추정)
+replay-chart-title = 매 수마다 이길 확률 (어려움 봇 추정)
 replay-chance-axis = 이길 확률
 replay-actions-axis = 수
 replay-turning-point = 승부처
+# The chart's turning point when it came on the losing side's turn.
+replay-decisive-mistake = 결정적 실수
 replay-capture = 잡기
 replay-stack = 업기
 replay-backdo = 빽도

@@ -113,6 +113,8 @@ view-alt-acting = { $who } 차례.
 ## 누구 차례이고 무엇을 할지.
 view-doing-throw = 윷을 던질 차례
 view-doing-move = { $chip }(으)로 움직일 말 고르기 (버튼 번호가 판의 표시와 같아요)
+# The same while the computer moves (no buttons to match).
+view-doing-moving = { $chip }(으)로 말 옮기기
 view-doing-pick = 쓸 결과 고르기
 view-turn = ▶️ { $who }: { $doing }.
 view-turn-away = ▶️ { $who } (자리 비움: 봇이 둬요): { $doing }.

@@ -129,6 +129,9 @@ pub struct Game {
     owed: Vec<ThrowKind>,
     deferred: u8,
     last_toss: Option<Toss>,
+    /// Who threw `last_toss` (absent from games saved before it was kept).
+    #[serde(default)]
+    last_thrower: Option<Seat>,
     outcome: Option<Outcome>,
 }
 
@@ -273,6 +276,7 @@ impl Game {
             owed: Vec::new(),
             deferred: 0,
             last_toss: None,
+            last_thrower: None,
             outcome: None,
         })
     }
@@ -371,6 +375,10 @@ impl Game {
     }
     pub fn last_toss(&self) -> Option<Toss> {
         self.last_toss
+    }
+    /// The seat that threw [`Game::last_toss`].
+    pub fn last_thrower(&self) -> Option<Seat> {
+        self.last_thrower
     }
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()

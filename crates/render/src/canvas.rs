@@ -218,6 +218,8 @@ pub struct Canvas<'a> {
     /// Every text drawn, in order (kept only by [`Canvas::recording_words`]): what the
     /// picture says.
     words: Option<Vec<String>>,
+    /// The size of each text in `words`.
+    sizes: Vec<u16>,
 }
 
 fn hash_of(key: impl Hash) -> u64 {
@@ -237,6 +239,7 @@ impl<'a> Canvas<'a> {
             pal,
             mode: Mode::Draw(clips),
             words: None,
+            sizes: Vec::new(),
         }
     }
 
@@ -249,6 +252,7 @@ impl<'a> Canvas<'a> {
             pal,
             mode: Mode::Record(Vec::with_capacity(512)),
             words: None,
+            sizes: Vec::new(),
         }
     }
 
@@ -277,6 +281,7 @@ impl<'a> Canvas<'a> {
             pal,
             mode: Mode::Draw(ArrayVec::new()),
             words: None,
+            sizes: Vec::new(),
         };
         let whole = Rect::new(0, 0, w, h);
         let mut kept = ArrayVec::new();
@@ -296,10 +301,16 @@ impl<'a> Canvas<'a> {
     }
 
     /// A text is drawn (its glyphs follow): kept if this canvas keeps words.
-    pub fn say(&mut self, s: &str) {
+    pub fn say(&mut self, s: &str, size: u16) {
         if let Some(w) = &mut self.words {
             w.push(s.to_string());
+            self.sizes.push(size);
         }
+    }
+
+    /// The size in pixels of each text of [`Canvas::words`].
+    pub fn word_sizes(&self) -> &[u16] {
+        &self.sizes
     }
 
     /// The texts drawn, in order (empty unless made by [`Canvas::recording_words`]).

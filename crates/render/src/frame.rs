@@ -23,7 +23,7 @@ impl BotLevel {
 }
 
 /// Horizontal distance between units fanned out on one point.
-pub(super) const FAN_STEP: f32 = 18.0;
+pub(super) const FAN_STEP: f32 = 13.0;
 
 /// Who sits in a seat, as far as the picture is concerned.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

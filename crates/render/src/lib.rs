@@ -10,6 +10,9 @@ mod panels;
 pub use frame::*;
 
 pub mod canvas;
+/// The outline of a side's piece (circle, rounded square, triangle, diamond), for other
+/// pictures that mark a side.
+pub use paint::shape as side_shape;
 mod paint;
 pub mod svg;
 pub mod text;
@@ -44,6 +47,8 @@ pub struct Renderer {
     active: Sprite,
     ring: Sprite,
     ring_big: Sprite,
+    /// The smallest text of the backgrounds and sprites.
+    fixed_min: u16,
 }
 
 impl Default for Renderer {
@@ -66,22 +71,22 @@ impl Renderer {
         }
         let sp = |pm: tiny_skia::Pixmap| paint::sprite(&pm, &pal);
         let piece = (0..4)
-            .map(|s| sp(paint::piece_pixmap(&text, s, PIECE_R, 1)))
+            .map(|s| sp(paint::piece_pixmap(s, PIECE_R, 1)))
             .collect();
         let stack = (0..4)
-            .map(|s| sp(paint::piece_pixmap(&text, s, PIECE_R, 2)))
+            .map(|s| sp(paint::piece_pixmap(s, PIECE_R, 2)))
             .collect();
         let icon = (0..4)
-            .map(|s| sp(paint::piece_pixmap(&text, s, 19.0, 1)))
+            .map(|s| sp(paint::piece_pixmap(s, 13.0, 1)))
             .collect();
-        let mini = (0..4)
-            .map(|s| sp(paint::piece_pixmap(&text, s, 7.5, 1)))
-            .collect();
+        let mini = (0..4).map(|s| sp(paint::piece_pixmap(s, 7.0, 1))).collect();
         let badge = (2..=4).map(|n| sp(paint::badge_pixmap(&text, n))).collect();
         let active = sp(paint::panel_border_pixmap());
-        let ring = sp(paint::ring_pixmap(PIECE_R + 10.0));
-        let ring_big = sp(paint::ring_pixmap(STATION_R + 10.0));
+        let ring = sp(paint::ring_pixmap(PIECE_R + 7.0));
+        let ring_big = sp(paint::ring_pixmap(STATION_R + 7.0));
+        let fixed_min = text.smallest_in_pixmaps();
         Renderer {
+            fixed_min,
             pal,
             text,
             bg,
@@ -129,7 +134,8 @@ impl Renderer {
 
     /// The frame's width and height.
     pub fn size(&self, game: &Game) -> (i32, i32) {
-        (W, height(rows(game)))
+        let _ = game;
+        (W, H)
     }
 
     /// Every drawing call of the frame, with the pixels it may touch and a hash of what it
@@ -152,6 +158,22 @@ impl Renderer {
         cv.words().to_vec()
     }
 
+    /// Every text of the frame with its size in pixels, the texts of its background and
+    /// sprites included (as one entry, "", with the smallest of their sizes).
+    pub fn text_sizes(&self, game: &Game, frame: &Frame) -> Vec<(String, u16)> {
+        let (w, h) = self.size(game);
+        let mut cv = Canvas::recording_words(w, h, &self.pal);
+        self.draw_on(&mut cv, game, frame);
+        let mut out: Vec<(String, u16)> = cv
+            .words()
+            .iter()
+            .cloned()
+            .zip(cv.word_sizes().iter().copied())
+            .collect();
+        out.push((String::new(), self.fixed_min));
+        out
+    }
+
     /// Turn `buf`, a whole frame of this game's size, into this frame inside `areas` (which
     /// must not overlap); pixels elsewhere are left as they are. Redrawing every area where
     /// two frames' recordings differ turns the first frame into the second exactly.
@@ -170,16 +192,15 @@ impl Renderer {
     }
 
     fn draw_on(&self, cv: &mut Canvas, game: &Game, frame: &Frame) {
-        let rows = rows(game);
         let dests = frame.destinations(game);
         self.panels(cv, game, frame);
         if let Some(last) = &frame.last {
-            self.path(cv, rows, last);
+            self.path(cv, last);
         }
         for (d, _) in &dests {
             match d {
                 Dest::Point(p) => {
-                    let (x, y) = point_xy(*p, rows);
+                    let (x, y) = point_xy(*p);
                     let ring = if is_station(*p) {
                         &self.ring_big
                     } else {
@@ -188,57 +209,57 @@ impl Renderer {
                     cv.blit_center(ring, x, y);
                 }
                 Dest::Home => {
-                    let (x, y) = home_xy(rows);
+                    let (x, y) = home_xy();
                     cv.blit_center(&self.ring, x, y);
                 }
                 Dest::Waiting => {}
             }
         }
-        self.pieces(cv, game, rows);
+        self.pieces(cv, game);
         if let Some(last) = &frame.last {
-            self.marks(cv, rows, last, frame.lang);
+            self.marks(cv, last, frame.lang);
         }
         for (d, label) in &dests {
             let (x, y) = match d {
-                Dest::Point(p) => point_xy(*p, rows),
-                Dest::Home => home_xy(rows),
+                Dest::Point(p) => point_xy(*p),
+                Dest::Home => home_xy(),
                 Dest::Waiting => {
-                    // Back to waiting: the label sits on the mover's waiting row.
+                    // Back to waiting: the label sits on the mover's panel.
                     let (px, py) = panel_xy(game.turn());
-                    (px as f32 + PANEL_W as f32 - 140.0, py as f32 + 55.0)
+                    (px as f32 + 60.0, py as f32 + 62.0)
                 }
             };
-            self.tag(cv, x + 26.0, y - 30.0, label);
+            self.tag(cv, x + 14.0, y - 24.0, label);
         }
-        self.footer(cv, game, frame, rows);
+        self.footer(cv, game, frame);
         if game.is_over() {
-            self.result(cv, game, frame, rows);
+            self.result(cv, game, frame);
         }
     }
 
     /// A destination's label: a highlight pill with an ink edge, its left end near (x, y).
     fn tag(&self, cv: &mut Canvas, x: f32, y: f32, label: &str) {
-        let label = self.text.fit(label, 22, 150.0);
-        let w = self.text.measure(&label, 22).max(14.0) + 18.0;
-        let (h, x) = (32.0, x.min(W as f32 - w - 4.0));
-        cv.fill_rrect(x - 2.0, y - h / 2.0 - 2.0, w + 4.0, h + 4.0, 18.0, INK, 1.0);
-        cv.fill_rrect(x, y - h / 2.0, w, h, 16.0, HIGHLIGHT, 1.0);
-        self.text.draw(cv, x + 9.0, y + 8.0, 22, INK, &label);
+        let label = self.text.fit(label, TEXT, 150.0);
+        let w = self.text.measure(&label, TEXT).max(16.0) + 16.0;
+        let h = 38.0;
+        let x = x.clamp(4.0, W as f32 - w - 4.0);
+        let y = y.max(h / 2.0 + 4.0);
+        cv.fill_rrect(x - 2.0, y - h / 2.0 - 2.0, w + 4.0, h + 4.0, 20.0, INK, 1.0);
+        cv.fill_rrect(x, y - h / 2.0, w, h, 18.0, HIGHLIGHT, 1.0);
+        self.text.draw(cv, x + 8.0, y + 10.0, TEXT, INK, &label);
     }
-}
-
-fn rows(game: &Game) -> i32 {
-    rows_for(game.seats())
 }
 
 /// Canvas coordinates of a point for this game (tests use it to find pieces).
 pub fn point_position(game: &Game, p: Point) -> (f32, f32) {
-    point_xy(p, rows(game))
+    let _ = game;
+    point_xy(p)
 }
 
 /// Canvas coordinates of the home target.
 pub fn home_position(game: &Game) -> (f32, f32) {
-    home_xy(rows(game))
+    let _ = game;
+    home_xy()
 }
 
 /// The palette colour of a side's pieces.
@@ -261,7 +282,7 @@ pub fn renderer() -> &'static Renderer {
 
 /// Render with the shared renderer.
 /// Most chips the pool panel draws one by one.
-const POOL_CHIPS: usize = 7;
+const POOL_CHIPS: usize = 4;
 
 pub fn render(game: &Game, frame: &Frame) -> Vec<u8> {
     renderer().render(game, frame)

@@ -96,22 +96,14 @@ pub fn shape(side: usize, cx: f32, cy: f32, r: f32) -> tiny_skia::Path {
     }
 }
 
-/// Where the letter sits inside the shape (triangles carry it lower).
-fn letter_dy(side: usize, r: f32) -> f32 {
-    if side % 4 == 2 {
-        r * 0.3
-    } else {
-        0.0
-    }
-}
-
 fn new_pixmap(w: u32, h: u32) -> Pixmap {
     // Sizes here are small constants, never zero.
     Pixmap::new(w, h).expect("pixmap size")
 }
 
-/// A piece of `side` with radius r: shadow, body, outline, letter. `layers` > 1 draws a stack.
-pub fn piece_pixmap(text: &Text, side: usize, r: f32, layers: u8) -> Pixmap {
+/// A piece of `side` with radius r: shadow, body, outline (the shape tells the sides apart
+/// without their colours). `layers` > 1 draws a stack.
+pub fn piece_pixmap(side: usize, r: f32, layers: u8) -> Pixmap {
     let extra = if layers > 1 { 8.0 } else { 0.0 };
     let size = (r * 2.0 * 1.35 + 8.0).ceil();
     let mut pm = new_pixmap(size as u32, (size + extra) as u32);
@@ -128,27 +120,18 @@ pub fn piece_pixmap(text: &Text, side: usize, r: f32, layers: u8) -> Pixmap {
     let body = shape(side, cx, cy, r);
     fill(&mut pm, &body, SIDE[side % 4], 1.0);
     stroke(&mut pm, &body, INK, lw);
-    if r >= 12.0 {
-        let size = (r * 0.95).round() as u16;
-        text.draw_pixmap(
-            &mut pm,
-            cx,
-            cy + size as f32 * 0.36 + letter_dy(side, r),
-            size,
-            WHITE,
-            SIDE_LETTER[side % 4],
-        );
-    }
     pm
 }
 
 /// The ×n badge of a stack.
 pub fn badge_pixmap(text: &Text, n: u8) -> Pixmap {
-    let mut pm = new_pixmap(42, 28);
-    let p = rrect(1.0, 1.0, 40.0, 26.0, 13.0);
+    let s = format!("×{n}");
+    let w = (text.measure(&s, TEXT) + 14.0).ceil();
+    let mut pm = new_pixmap(w as u32 + 2, 38);
+    let p = rrect(1.0, 1.0, w, 36.0, 18.0);
     fill(&mut pm, &p, INK, 1.0);
     stroke(&mut pm, &p, CREAM, 2.0);
-    text.draw_pixmap(&mut pm, 21.0, 21.0, 19, CREAM, &format!("×{n}"));
+    text.draw_pixmap(&mut pm, w / 2.0 + 1.0, 29.0, TEXT, CREAM, &s);
     pm
 }
 
@@ -196,57 +179,37 @@ pub fn sprite(pm: &Pixmap, pal: &Palette) -> Sprite {
     Sprite::from_pixmap(pm, pal)
 }
 
-/// The static picture for a number of seats: wood, the seats' panels, the paper 말판 with its
-/// lines and 29 points, start/finish and home marks, the footer band.
+/// The static picture for a number of seats: wood, the seats' panels and the column's lower
+/// box, the paper 말판 with its lines and 29 points, start/finish and home marks.
 pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
-    let rows = rows_for(seats);
-    let h = height(rows);
-    let top = header(rows) as f32;
-    let mut pm = new_pixmap(W as u32, h as u32);
+    let mut pm = new_pixmap(W as u32, H as u32);
     pm.fill(WOOD.skia());
-    let (wl, hl) = (
-        say(lang, "picture-label-wait", &[]),
-        say(lang, "picture-label-home", &[]),
-    );
     for seat in 0..seats {
         let (x, y) = panel_xy(seat);
-        let (x, y) = (x as f32, y as f32);
-        panel(&mut pm, x, y);
-        let rx = x + PANEL_W as f32 - 104.0 - 42.0;
-        text.draw_pixmap_left(&mut pm, rx, y + 30.0, 14, INK_SOFT, &wl);
-        text.draw_pixmap_left(&mut pm, rx, y + 60.0, 14, INK_SOFT, &hl);
+        panel(&mut pm, x as f32, y as f32);
     }
-    // Footer band.
-    let fb = rrect(
-        8.0,
-        top + BOARD as f32 + 2.0,
-        W as f32 - 16.0,
-        FOOTER as f32 - 10.0,
-        14.0,
-    );
+    // The lower box: the last throw and the results held.
+    let top = footer_top(seats) as f32;
+    let fb = rrect(COL_X as f32, top, COL_W as f32, H as f32 - top - 6.0, 14.0);
     fill(&mut pm, &fb, WOOD_DARK, 1.0);
     // Paper with a shadow.
-    let (px, py, pw) = (
-        PAPER_INSET,
-        top + PAPER_INSET,
-        BOARD as f32 - 2.0 * PAPER_INSET,
-    );
+    let (px, py, pw) = (PAPER_INSET, PAPER_INSET, BOARD as f32 - 2.0 * PAPER_INSET);
     fill(
         &mut pm,
-        &rrect(px + 3.0, py + 5.0, pw, pw, 16.0),
+        &rrect(px + 3.0, py + 5.0, pw, pw, 14.0),
         WOOD_DARK,
         1.0,
     );
-    let paper = rrect(px, py, pw, pw, 16.0);
+    let paper = rrect(px, py, pw, pw, 14.0);
     fill(&mut pm, &paper, PAPER, 1.0);
     stroke(
         &mut pm,
-        &rrect(px + 8.0, py + 8.0, pw - 16.0, pw - 16.0, 10.0),
+        &rrect(px + 6.0, py + 6.0, pw - 12.0, pw - 12.0, 9.0),
         PAPER_EDGE,
         3.0,
     );
     // The square and both diagonals.
-    let xy = |p: u8| point_xy(p, rows);
+    let xy = point_xy;
     let mut pb = PathBuilder::new();
     for (i, p) in [0u8, 5, 10, 15].iter().enumerate() {
         let (x, y) = xy(*p);
@@ -264,47 +227,57 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
         pb.line_to(x1, y1);
     }
     if let Some(lines) = pb.finish() {
-        stroke(&mut pm, &lines, INK, 5.0);
+        stroke(&mut pm, &lines, INK, 4.0);
     }
     // Direction of play: up the right edge from 참먹이.
     let (cx, cy) = xy(0);
-    let ax = cx + 54.0;
+    let ax = cx + 38.0;
     let mut pb = PathBuilder::new();
-    pb.move_to(ax, cy - 40.0);
-    pb.line_to(ax, cy - 96.0);
-    pb.move_to(ax - 8.0, cy - 84.0);
-    pb.line_to(ax, cy - 96.0);
-    pb.line_to(ax + 8.0, cy - 84.0);
+    pb.move_to(ax, cy - 30.0);
+    pb.line_to(ax, cy - 76.0);
+    pb.move_to(ax - 7.0, cy - 66.0);
+    pb.line_to(ax, cy - 76.0);
+    pb.line_to(ax + 7.0, cy - 66.0);
     if let Some(arrow) = pb.finish() {
-        stroke(&mut pm, &arrow, INK_SOFT, 3.5);
+        stroke(&mut pm, &arrow, INK_SOFT, 3.0);
     }
-    // Home: a dashed ring beside 참먹이.
-    let (hx, hy) = home_xy(rows);
+    // Home: a dashed ring beside 참먹이, a little house inside.
+    let (hx, hy) = home_xy();
     let mut pb = PathBuilder::new();
-    pb.move_to(cx + 20.0, cy + 20.0);
-    pb.line_to(hx - 17.0, hy - 17.0);
+    pb.move_to(cx + 15.0, cy + 15.0);
+    pb.line_to(hx - 13.0, hy - 13.0);
     if let Some(l) = pb.finish() {
         stroke(&mut pm, &l, INK_SOFT, 3.0);
     }
-    fill(&mut pm, &circle(hx, hy, 24.0), POINT_FILL, 1.0);
+    fill(&mut pm, &circle(hx, hy, 19.0), POINT_FILL, 1.0);
     let dash = Stroke {
         width: 3.0,
-        dash: tiny_skia::StrokeDash::new(vec![6.0, 4.0], 0.0),
+        dash: tiny_skia::StrokeDash::new(vec![5.0, 4.0], 0.0),
         ..Stroke::default()
     };
     pm.stroke_path(
-        &circle(hx, hy, 24.0),
+        &circle(hx, hy, 19.0),
         &paint(INK_SOFT, 1.0),
         &dash,
         Transform::identity(),
         None,
     );
-    let home = say(lang, "picture-home-mark", &[]);
+    let mut pb = PathBuilder::new();
+    pb.move_to(hx, hy - 10.0);
+    pb.line_to(hx + 9.0, hy - 2.0);
+    pb.line_to(hx + 6.0, hy - 2.0);
+    pb.line_to(hx + 6.0, hy + 8.0);
+    pb.line_to(hx - 6.0, hy + 8.0);
+    pb.line_to(hx - 6.0, hy - 2.0);
+    pb.line_to(hx - 9.0, hy - 2.0);
+    pb.close();
+    if let Some(house) = pb.finish() {
+        fill(&mut pm, &house, INK_SOFT, 1.0);
+    }
+    // Start and finish, under the bottom edge, ending at 참먹이.
     let start = say(lang, "picture-start-finish", &[]);
-    // Capital Latin letters fit the ring at 12 px; Hangul is drawn larger.
-    let size = if lang == Lang::Ko { 15 } else { 12 };
-    text.draw_pixmap(&mut pm, hx, hy + 5.0, size, INK_SOFT, &home);
-    text.draw_pixmap(&mut pm, cx - 40.0, cy + 52.0, 17, INK, &start);
+    let sw = text.measure(&start, TEXT);
+    text.draw_pixmap_left(&mut pm, cx + 8.0 - sw, cy + 48.0, TEXT, INK, &start);
     // Points: the corners and 방 larger, with an inner ring.
     for p in 0..POINTS as u8 {
         let (x, y) = xy(p);
@@ -312,29 +285,31 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
             let r = if p == 22 { STATION_R + 2.0 } else { STATION_R };
             let c = circle(x, y, r);
             fill(&mut pm, &c, POINT_FILL, 1.0);
-            stroke(&mut pm, &c, INK, 4.5);
-            stroke(&mut pm, &circle(x, y, r - 8.0), INK, 2.0);
+            stroke(&mut pm, &c, INK, 3.5);
+            stroke(&mut pm, &circle(x, y, r - 6.0), INK, 1.5);
             if p == 0 {
                 // 참먹이: a filled centre.
-                fill(&mut pm, &circle(x, y, r - 12.0), INK, 1.0);
+                fill(&mut pm, &circle(x, y, r - 9.0), INK, 1.0);
             }
         } else {
             let c = circle(x, y, POINT_R);
             fill(&mut pm, &c, POINT_FILL, 1.0);
-            stroke(&mut pm, &c, INK, 3.0);
+            stroke(&mut pm, &c, INK, 2.5);
         }
     }
-    // Station names, quietly.
+    // Station names, quietly, outside the lines where there is room.
     let names: [(u8, f32, f32, &str); 4] = [
-        (5, 46.0, -46.0, "picture-station-mo"),
-        (10, -42.0, -50.0, "picture-station-dwitmo"),
-        (15, -42.0, 54.0, "picture-station-jjimo"),
-        (22, 0.0, 54.0, "picture-station-bang"),
+        (5, 34.0, -32.0, "picture-station-mo"),
+        (10, 20.0, -32.0, "picture-station-dwitmo"),
+        (15, 10.0, 48.0, "picture-station-jjimo"),
+        (22, 0.0, 52.0, "picture-station-bang"),
     ];
     for (p, dx, dy, key) in names {
         let (x, y) = xy(p);
         let s = say(lang, key, &[]);
-        text.draw_pixmap(&mut pm, x + dx, y + dy + 6.0, 17, INK_SOFT, &s);
+        let w = text.measure(&s, TEXT);
+        let x = (x + dx).clamp(PAPER_INSET + 8.0 + w / 2.0, BOARD as f32 - 18.0 - w / 2.0);
+        text.draw_pixmap(&mut pm, x, y + dy, TEXT, INK_SOFT, &s);
     }
     pm
 }

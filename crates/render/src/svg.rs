@@ -4,7 +4,29 @@
 //! (players, pool, whose turn) in words around it.
 
 use crate::frame::Frame;
-use crate::theme::*;
+use crate::theme::{
+    is_station, side_dark, CREAM, HIGHLIGHT, INK, INK_SOFT, PAPER, PAPER_EDGE, POINT_FILL, SIDE,
+    SIDE_LETTER, WOOD,
+};
+use yut_game::board::POINT_INFO;
+
+// The SVG board keeps its own geometry: an 800 x 800 square that a page scales as it likes
+// (the PNG's is sized for Discord's chat).
+const BOARD: i32 = 800;
+const PAPER_INSET: f32 = 20.0;
+const POINT_R: f32 = 15.0;
+const STATION_R: f32 = 26.0;
+const PIECE_R: f32 = 24.0;
+const P0: f32 = 105.0;
+const SPAN: f32 = 570.0;
+
+fn point_xy(p: Point) -> (f32, f32) {
+    let info = &POINT_INFO[p as usize % POINT_INFO.len()];
+    (
+        (P0 + info.x * SPAN).round() + 0.5,
+        (P0 + info.y * SPAN).round() + 0.5,
+    )
+}
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use yut_game::board::{Point, POINTS};
@@ -57,16 +79,8 @@ fn shape(side: usize, x: f32, y: f32, r: f32, fill: &str, extra: &str) -> String
 /// The board of `game` as shown by `frame` (its legal destinations numbered like the
 /// buttons, its last move drawn and animated), as an SVG document 800 x 800.
 pub fn board_svg(game: &Game, frame: &Frame) -> String {
-    let rows = rows_for(game.seats());
-    let top = header(rows) as f32;
-    let xy = |p: Point| {
-        let (x, y) = point_xy(p, rows);
-        (x, y - top)
-    };
-    let (hx, hy) = {
-        let (x, y) = home_xy(rows);
-        (x, y - top)
-    };
+    let xy = point_xy;
+    let (hx, hy) = (P0 + SPAN + 60.5, P0 + SPAN + 60.5);
     let mut s = String::with_capacity(8192);
     let _ = write!(
         s,

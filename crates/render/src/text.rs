@@ -115,6 +115,8 @@ pub struct Text {
     fonts: Vec<FontRef<'static>>,
     atlas: Option<Atlas>,
     cache: RwLock<HashMap<(char, u16), Arc<Glyph>>>,
+    /// The smallest size drawn into a pixmap (a background or a sprite), 0 before any.
+    pixmap_min: std::sync::atomic::AtomicU16,
 }
 
 impl Text {
@@ -128,7 +130,13 @@ impl Text {
             fonts,
             atlas: Atlas::load(),
             cache: RwLock::new(HashMap::new()),
+            pixmap_min: std::sync::atomic::AtomicU16::new(0),
         }
+    }
+
+    /// The smallest text drawn into a background or a sprite so far (0 before any).
+    pub fn smallest_in_pixmaps(&self) -> u16 {
+        self.pixmap_min.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Does some font have a glyph for `c`?
@@ -277,7 +285,7 @@ impl Text {
     /// Draw `s` with its baseline at y, starting at x. Returns the width drawn.
     #[allow(clippy::too_many_arguments)]
     pub fn draw(&self, cv: &mut Canvas, x: f32, y: f32, size: u16, c: Rgb, s: &str) -> f32 {
-        cv.say(s);
+        cv.say(s, size);
         let mut pen = x;
         for ch in s.chars() {
             if is_invisible(ch) {
@@ -306,6 +314,12 @@ impl Text {
 
     /// Draw `s` into an RGBA pixmap starting at x, baseline at y.
     pub fn draw_pixmap_left(&self, pm: &mut Pixmap, x: f32, y: f32, size: u16, c: Rgb, s: &str) {
+        use std::sync::atomic::Ordering;
+        let _ = self
+            .pixmap_min
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |m| {
+                (m == 0 || size < m).then_some(size)
+            });
         let mut pen = x;
         let (pw, ph) = (pm.width() as i32, pm.height() as i32);
         let data = pm.data_mut();

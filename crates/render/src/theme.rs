@@ -36,51 +36,62 @@ pub fn side_dark(s: usize) -> Rgb {
     SIDE[s % 4].mix(INK, 0.45)
 }
 
-pub const W: i32 = 800;
-pub const PANEL_W: i32 = 388;
-pub const PANEL_H: i32 = 76;
-pub const PANEL_GAP: i32 = 8;
-pub const BOARD: i32 = 800;
-pub const FOOTER: i32 = 170;
-/// Board coordinates: the unit square maps to [P0, P0 + SPAN] inside the board area.
+/// The picture: landscape, the board square at the left and a column of panels at the right,
+/// so that Discord shows it large (a tall picture is shrunk to fit the chat's height).
+pub const W: i32 = 840;
+pub const H: i32 = 560;
+/// The board square (its side), at the left of the picture.
+pub const BOARD: i32 = 560;
+/// The column at the right: the seats' panels, then the throw and the results held.
+pub const COL_X: i32 = BOARD + 6;
+pub const COL_W: i32 = W - COL_X - 8;
+pub const PANEL_W: i32 = COL_W;
+pub const PANEL_H: i32 = 80;
+pub const PANEL_GAP: i32 = 6;
+/// Board coordinates: the unit square maps to [P0, P0 + SPAN].
 /// SPAN is a multiple of 30 so that every point (fifths and sixths) sits on a whole pixel;
 /// the +0.5 in `point_xy` centres odd-width lines on pixels, which keeps them crisp.
-pub const P0: f32 = 105.0;
-pub const SPAN: f32 = 570.0;
-pub const PAPER_INSET: f32 = 20.0;
-pub const POINT_R: f32 = 15.0;
-pub const STATION_R: f32 = 26.0;
-pub const PIECE_R: f32 = 24.0;
+pub const P0: f32 = 70.0;
+pub const SPAN: f32 = 390.0;
+pub const PAPER_INSET: f32 = 10.0;
+pub const POINT_R: f32 = 11.0;
+pub const STATION_R: f32 = 19.0;
+pub const PIECE_R: f32 = 17.0;
 
-/// Rows of seat panels: one for 2 seats, two for 3 or 4.
-pub fn rows_for(seats: u8) -> i32 {
-    if seats > 2 {
-        2
-    } else {
-        1
-    }
+/// The size of every text drawn, in pixels of the picture: the smallest text reads at 11 px
+/// or more where Discord shows the picture smallest (see [`displayed_scale`]).
+pub const TEXT: u16 = 29;
+/// The results' Korean names, and the last throw's.
+pub const TEXT_BIG: u16 = 40;
+
+/// How much smaller than drawn Discord shows a picture of `w` x `h` pixels, at worst: in the
+/// desktop chat an attachment fits a box of 550 x 350 px; on a phone it fits the message's
+/// width, about 320 px on a 360-400 px screen (less the avatar's column and the margins).
+/// Never enlarged.
+pub fn displayed_scale(w: u32, h: u32) -> f32 {
+    let (w, h) = (w as f32, h as f32);
+    let desktop = (550.0 / w).min(350.0 / h);
+    let phone = 320.0 / w;
+    desktop.min(phone).min(1.0)
 }
 
-pub fn header(rows: i32) -> i32 {
-    PANEL_GAP + rows * (PANEL_H + PANEL_GAP)
-}
-
-pub fn height(rows: i32) -> i32 {
-    header(rows) + BOARD + FOOTER
+/// Top of the column's lower box (the throw and the pool), below the seats' panels.
+pub fn footer_top(seats: u8) -> i32 {
+    PANEL_GAP + seats as i32 * (PANEL_H + PANEL_GAP)
 }
 
 /// Canvas coordinates of a point.
-pub fn point_xy(p: Point, rows: i32) -> (f32, f32) {
+pub fn point_xy(p: Point) -> (f32, f32) {
     let info = &POINT_INFO[p as usize % POINT_INFO.len()];
     (
         (P0 + info.x * SPAN).round() + 0.5,
-        header(rows) as f32 + (P0 + info.y * SPAN).round() + 0.5,
+        (P0 + info.y * SPAN).round() + 0.5,
     )
 }
 
 /// Where "home" (pieces gone round) is drawn: beside 참먹이, outside the square.
-pub fn home_xy(rows: i32) -> (f32, f32) {
-    (P0 + SPAN + 60.5, header(rows) as f32 + P0 + SPAN + 60.5)
+pub fn home_xy() -> (f32, f32) {
+    (P0 + SPAN + 46.5, P0 + SPAN + 46.5)
 }
 
 pub fn is_station(p: Point) -> bool {
@@ -89,12 +100,7 @@ pub fn is_station(p: Point) -> bool {
 
 /// Top-left of seat `seat`'s panel.
 pub fn panel_xy(seat: u8) -> (i32, i32) {
-    let col = (seat % 2) as i32;
-    let row = (seat / 2) as i32;
-    (
-        PANEL_GAP + col * (PANEL_W + PANEL_GAP),
-        PANEL_GAP + row * (PANEL_H + PANEL_GAP),
-    )
+    (COL_X, PANEL_GAP + seat as i32 * (PANEL_H + PANEL_GAP))
 }
 
 /// Key colours and ramps for the palette.

@@ -10,7 +10,7 @@ use yut_ai::{Bot, Level};
 use yut_game::{Action, Chip, Event, Side};
 use yut_render::canvas::{encode_indexed, Rgb};
 use yut_render::theme::{CAPTURE, INK, INK_SOFT, PAPER, PAPER_EDGE, POINT_FILL, WOOD_DARK};
-use yut_render::{renderer, side_color};
+use yut_render::{renderer, side_color, side_shape};
 use yut_table::view::{chip_label, side_name};
 use yut_text::Lang;
 
@@ -88,6 +88,70 @@ pub fn turning_point(chances: &[Vec<f32>], winner: Option<Side>) -> Option<usize
     last_change.or_else(|| swing(Some(w)))
 }
 
+/// The steps at which a turn ends (the next step is another seat's), with the first and the
+/// last: the chart draws its lines through these, so a swing inside one turn (a throw that
+/// looked good until the move that followed) does not read as noise.
+pub fn turn_ends(played: &Played, n: usize) -> Vec<usize> {
+    let n = n.min(played.steps.len());
+    let mut keys = vec![0];
+    for i in 1..n {
+        if i + 1 == n || played.steps[i + 1].seat != played.steps[i].seat {
+            keys.push(i);
+        }
+    }
+    keys
+}
+
+/// The turning point of a game: a step, and whether the winning side played it (else it is the
+/// losing side's decisive mistake: the move after which the winner led).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turning {
+    pub step: usize,
+    pub by_winner: bool,
+}
+
+/// The turning point, found turn by turn ([`turning_point`] over the chances at the turns'
+/// ends): inside that turn, the action that moved the winner's chance the most (any side's,
+/// for a game without a winner).
+pub fn turning(played: &Played, chances: &[Vec<f32>]) -> Option<Turning> {
+    let keys = turn_ends(played, chances.len());
+    let series: Vec<Vec<f32>> = keys.iter().map(|&k| chances[k].clone()).collect();
+    let winner = played.winner();
+    let k = turning_point(&series, winner)?;
+    let (from, to) = (keys[k - 1] + 1, keys[k]);
+    let gain = |i: usize| match winner {
+        Some(w) => chances[i][w as usize] - chances[i - 1][w as usize],
+        None => chances[i]
+            .iter()
+            .zip(&chances[i - 1])
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0, f32::max),
+    };
+    let step = (from..=to).max_by(|&a, &b| gain(a).total_cmp(&gain(b)).then(b.cmp(&a)))?;
+    let side = played.steps[step].game().side_of(played.steps[step].seat);
+    Some(Turning {
+        step,
+        by_winner: winner.is_none_or(|w| w == side),
+    })
+}
+
+/// The turning point's label: "turning point (action 41): Ann · 걸 Geol +3", or "decisive
+/// mistake (…)" when the losing side played it.
+pub fn turning_label(played: &Played, t: Turning, lang: Lang) -> String {
+    let w = words(lang);
+    let what = if t.by_winner {
+        w.turning_point
+    } else {
+        w.mistake
+    };
+    format!(
+        "{what} ({} {}): {}",
+        w.action,
+        t.step,
+        describe(played, t.step, lang)
+    )
+}
+
 /// A short description of a step ("Alice · 걸 Geol +3 · capture").
 pub fn describe(played: &Played, i: usize, lang: Lang) -> String {
     let step = &played.steps[i];
@@ -133,12 +197,17 @@ fn plain(s: &str) -> String {
         .to_string()
 }
 
-const CW: u32 = 800;
-const CH: u32 = 480;
-const LEFT: f32 = 64.0;
-const RIGHT: f32 = 780.0;
-const TOP: f32 = 70.0;
-const BOTTOM: f32 = 370.0;
+// Sized for Discord's chat: every text reads at 11 px or more where it is shown smallest
+// (a phone shows it about 320 px wide: 21 px drawn is 11.2 px seen).
+const CW: u32 = 600;
+const CH: u32 = 420;
+const LEFT: f32 = 62.0;
+const RIGHT: f32 = 584.0;
+const TOP: f32 = 80.0;
+const BOTTOM: f32 = 262.0;
+/// The size of the chart's texts; its title is larger.
+pub const CHART_TEXT: u16 = 21;
+const CHART_TITLE: u16 = 24;
 
 fn paint(c: Rgb, alpha: f32) -> Paint<'static> {
     let mut p = Paint::default();
@@ -168,18 +237,6 @@ fn stroke_path(pm: &mut Pixmap, pb: PathBuilder, c: Rgb, width: f32, alpha: f32,
     pm.stroke_path(&path, &paint(c, alpha), &st, Transform::identity(), None);
 }
 
-fn fill_path(pm: &mut Pixmap, pb: PathBuilder, c: Rgb, alpha: f32) {
-    if let Some(path) = pb.finish() {
-        pm.fill_path(
-            &path,
-            &paint(c, alpha),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-    }
-}
-
 fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), c: Rgb, width: f32, dash: bool) {
     let mut pb = PathBuilder::new();
     pb.move_to(a.0, a.1);
@@ -187,52 +244,72 @@ fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), c: Rgb, width: f32, dash:
     stroke_path(pm, pb, c, width, 1.0, dash);
 }
 
-fn marker(pm: &mut Pixmap, m: Mark, x: f32, y: f32, side_c: Rgb) {
-    let mut pb = PathBuilder::new();
+/// A mark on a side's line, in that side's colour and shape: a capture filled and ringed in
+/// red, a stack hollow, a Back-Do move filled pale.
+fn marker(pm: &mut Pixmap, m: Mark, x: f32, y: f32, side: Option<Side>) {
+    let shape = |r: f32| side_shape(side.unwrap_or(0) as usize, x, y, r);
+    let c = side.map_or(INK_SOFT, side_color);
+    let fill_of = |pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb| {
+        pm.fill_path(
+            path,
+            &paint(c, 1.0),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        )
+    };
+    let stroke_of = |pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, w: f32| {
+        let st = Stroke {
+            width: w,
+            ..Stroke::default()
+        };
+        pm.stroke_path(path, &paint(c, 1.0), &st, Transform::identity(), None)
+    };
     match m {
         Mark::Capture => {
-            pb.push_circle(x, y, 6.5);
-            fill_path(pm, pb, CAPTURE, 1.0);
-            let mut o = PathBuilder::new();
-            o.push_circle(x, y, 6.5);
-            stroke_path(pm, o, INK, 1.5, 1.0, false);
+            let mut ring = PathBuilder::new();
+            ring.push_circle(x, y, 11.0);
+            if let Some(r) = ring.finish() {
+                stroke_of(pm, &r, CAPTURE, 3.0);
+            }
+            let p = shape(6.5);
+            fill_of(pm, &p, c);
+            stroke_of(pm, &p, INK, 1.5);
         }
         Mark::Stack => {
-            pb.move_to(x - 5.5, y - 5.5);
-            pb.line_to(x + 5.5, y - 5.5);
-            pb.line_to(x + 5.5, y + 5.5);
-            pb.line_to(x - 5.5, y + 5.5);
-            pb.close();
-            fill_path(pm, pb, side_c, 1.0);
-            let mut o = PathBuilder::new();
-            o.move_to(x - 5.5, y - 5.5);
-            o.line_to(x + 5.5, y - 5.5);
-            o.line_to(x + 5.5, y + 5.5);
-            o.line_to(x - 5.5, y + 5.5);
-            o.close();
-            stroke_path(pm, o, INK, 1.5, 1.0, false);
+            let p = shape(6.5);
+            fill_of(pm, &p, PAPER);
+            stroke_of(pm, &p, c, 3.0);
         }
         Mark::Backdo => {
-            // A triangle pointing down: a step back.
-            let tri = |pb: &mut PathBuilder| {
-                pb.move_to(x - 6.5, y - 5.0);
-                pb.line_to(x + 6.5, y - 5.0);
-                pb.line_to(x, y + 6.5);
-                pb.close();
-            };
-            tri(&mut pb);
-            fill_path(pm, pb, POINT_FILL, 1.0);
-            let mut o = PathBuilder::new();
-            tri(&mut o);
-            stroke_path(pm, o, INK, 1.5, 1.0, false);
+            let p = shape(6.0);
+            fill_of(pm, &p, POINT_FILL);
+            stroke_of(pm, &p, INK, 1.5);
+            let mut a = PathBuilder::new();
+            a.move_to(x, y - 3.0);
+            a.line_to(x, y + 3.5);
+            a.move_to(x - 3.0, y + 0.5);
+            a.line_to(x, y + 3.5);
+            a.line_to(x + 3.0, y + 0.5);
+            stroke_path(pm, a, c, 1.8, 1.0, false);
         }
     }
 }
 
-/// The chart as an indexed PNG (800 × 480).
+/// The chart as an indexed PNG (600 × 420).
 pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
+    chart_drawn(played, chances, lang).0
+}
+
+/// The chart as an indexed PNG, with the size of the smallest text it draws.
+pub fn chart_drawn(played: &Played, chances: &[Vec<f32>], lang: Lang) -> (Vec<u8>, u16) {
     let w = words(lang);
     let text = renderer().text();
+    let mut smallest = u16::MAX;
+    let mut draw = |pm: &mut Pixmap, x: f32, y: f32, size: u16, c: Rgb, s: &str| {
+        smallest = smallest.min(size);
+        text.draw_pixmap_left(pm, x, y, size, c, s);
+    };
     // A constant, non-zero size.
     let mut pm = Pixmap::new(CW, CH).expect("chart size");
     pm.fill(PAPER.skia());
@@ -241,8 +318,8 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
     let x_of = |i: usize| LEFT + (RIGHT - LEFT) * i as f32 / (n - 1) as f32;
     let y_of = |p: f32| BOTTOM - (BOTTOM - TOP) * p.clamp(0.0, 1.0);
     // Title and axes.
-    let title = text.fit(w.chart_title, 20, CW as f32 - 40.0);
-    text.draw_pixmap_left(&mut pm, 20.0, 30.0, 20, INK, &title);
+    let title = text.fit(w.chart_title, CHART_TITLE, CW as f32 - 32.0);
+    draw(&mut pm, 16.0, 32.0, CHART_TITLE, INK, &title);
     for k in 0..=4 {
         let p = k as f32 / 4.0;
         let y = y_of(p);
@@ -254,14 +331,23 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
             if k == 2 { 2.0 } else { 1.0 },
             k != 2,
         );
-        let label = format!("{}%", k * 25);
-        let lw = text.measure(&label, 13);
-        text.draw_pixmap_left(&mut pm, LEFT - 8.0 - lw, y + 5.0, 13, INK_SOFT, &label);
+        if k % 2 == 0 {
+            let label = format!("{}%", k * 25);
+            let lw = text.measure(&label, CHART_TEXT);
+            draw(
+                &mut pm,
+                LEFT - 6.0 - lw,
+                y + 7.0,
+                CHART_TEXT,
+                INK_SOFT,
+                &label,
+            );
+        }
     }
     let step = [10usize, 20, 25, 50, 100, 200, 250, 500, 1000]
         .into_iter()
-        .find(|s| n / s <= 10)
-        .unwrap_or(n.div_ceil(10).max(1));
+        .find(|s| n / s <= 6)
+        .unwrap_or(n.div_ceil(6).max(1));
     let mut i = 0;
     while i < n {
         let x = x_of(i);
@@ -273,82 +359,114 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
             1.0,
             false,
         );
-        text.draw_pixmap(&mut pm, x, BOTTOM + 20.0, 13, INK_SOFT, &i.to_string());
+        let label = i.to_string();
+        let lw = text.measure(&label, CHART_TEXT);
+        let lx = (x - lw / 2.0).min(CW as f32 - 4.0 - lw);
+        draw(&mut pm, lx, BOTTOM + 26.0, CHART_TEXT, INK_SOFT, &label);
         i += step;
     }
-    text.draw_pixmap(
+    let axis = text.fit(w.actions_axis, CHART_TEXT, RIGHT - LEFT);
+    let aw = text.measure(&axis, CHART_TEXT);
+    draw(
         &mut pm,
-        (LEFT + RIGHT) / 2.0,
-        BOTTOM + 36.0,
-        13,
+        (LEFT + RIGHT - aw) / 2.0,
+        BOTTOM + 50.0,
+        CHART_TEXT,
         INK_SOFT,
-        w.actions_axis,
+        &axis,
     );
+    // The lines go through the turns' ends; a mark inside a turn sits on its side's line.
+    let keys = turn_ends(played, chances.len());
+    let on_line = |i: usize, side: usize| -> f32 {
+        let b = keys
+            .partition_point(|&k| k < i)
+            .min(keys.len().saturating_sub(1));
+        if b == 0 || keys[b] == i {
+            return chances[keys[b]][side];
+        }
+        let (ka, kb) = (keys[b - 1], keys[b]);
+        let t = (i - ka) as f32 / (kb - ka) as f32;
+        chances[ka][side] * (1.0 - t) + chances[kb][side] * t
+    };
     // The turning point, behind the lines.
-    let winner = played.winner();
-    if let Some(tp) = turning_point(chances, winner) {
-        let x = x_of(tp);
+    if let Some(tp) = turning(played, chances) {
+        let x = x_of(tp.step);
         line(&mut pm, (x, TOP - 6.0), (x, BOTTOM), WOOD_DARK, 2.0, true);
-        let label = format!(
-            "{} ({} {tp}): {}",
-            w.turning_point,
-            w.action,
-            describe(played, tp, lang)
+        let label = text.fit(
+            &plain(&turning_label(played, tp, lang)),
+            CHART_TEXT,
+            CW as f32 - 32.0,
         );
-        let label = text.fit(&plain(&label), 14, 420.0);
-        let lw = text.measure(&label, 14);
-        let lx = (x - lw / 2.0).clamp(LEFT, RIGHT - lw);
-        text.draw_pixmap_left(&mut pm, lx, TOP - 12.0, 14, WOOD_DARK, &label);
+        let lw = text.measure(&label, CHART_TEXT);
+        let lx = (x - lw / 2.0).clamp(16.0, CW as f32 - 16.0 - lw);
+        draw(&mut pm, lx, TOP - 14.0, CHART_TEXT, WOOD_DARK, &label);
     }
     // One line per side.
-    for side in 0..sides {
-        let c = side_color(side as Side);
-        let mut pb = PathBuilder::new();
-        for (i, ch) in chances.iter().enumerate() {
-            let (x, y) = (x_of(i), y_of(ch[side]));
-            if i == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
+    if !chances.is_empty() {
+        // `chances[k][side]`: a side's chance at each turn's end.
+        #[allow(clippy::needless_range_loop)]
+        for side in 0..sides {
+            let c = side_color(side as Side);
+            let mut pb = PathBuilder::new();
+            for (j, &k) in keys.iter().enumerate() {
+                let (x, y) = (x_of(k), y_of(chances[k][side]));
+                if j == 0 {
+                    pb.move_to(x, y);
+                } else {
+                    pb.line_to(x, y);
+                }
             }
+            stroke_path(&mut pm, pb, c, 3.0, 0.95, false);
         }
-        stroke_path(&mut pm, pb, c, 3.0, 0.95, false);
     }
     // Marks on the line of the side that made them.
     for (i, s) in played.steps.iter().enumerate().take(chances.len()) {
         for (m, side) in marks(s) {
-            let p = chances[i].get(side as usize).copied().unwrap_or(0.5);
-            marker(&mut pm, m, x_of(i), y_of(p), side_color(side));
+            if (side as usize) < sides {
+                let p = on_line(i, side as usize);
+                marker(&mut pm, m, x_of(i), y_of(p), Some(side));
+            }
         }
     }
-    // Legend: sides, then the marks.
-    let mut lx = LEFT;
-    let ly = CH as f32 - 40.0;
+    // Legend: sides (their colour and shape), two to a row, then the marks.
     for side in 0..sides {
+        let lx = 16.0 + (side % 2) as f32 * (CW as f32 - 32.0) / 2.0;
+        let ly = CH as f32 - 70.0 + (side / 2) as f32 * 28.0;
         let c = side_color(side as Side);
         line(
             &mut pm,
-            (lx, ly - 5.0),
-            (lx + 22.0, ly - 5.0),
+            (lx, ly - 7.0),
+            (lx + 24.0, ly - 7.0),
             c,
             4.0,
             false,
         );
-        let name = text.fit(&plain(&side_name(&played.last, side as u8)), 15, 150.0);
-        let wd = text.measure(&name, 15);
-        text.draw_pixmap_left(&mut pm, lx + 28.0, ly, 15, INK, &name);
-        lx += 28.0 + wd + 18.0;
+        let p = side_shape(side, lx + 12.0, ly - 7.0, 6.5);
+        pm.fill_path(
+            &p,
+            &paint(c, 1.0),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        let room = (CW as f32 - 32.0) / 2.0 - 40.0;
+        let name = text.fit(
+            &plain(&side_name(&played.last, side as u8)),
+            CHART_TEXT,
+            room,
+        );
+        draw(&mut pm, lx + 30.0, ly, CHART_TEXT, INK, &name);
     }
-    let mut lx = LEFT;
-    let ly = CH as f32 - 16.0;
+    let mut lx = 16.0;
+    let ly = CH as f32 - 12.0;
     for (m, label) in [
         (Mark::Capture, w.capture),
         (Mark::Stack, w.stack),
         (Mark::Backdo, w.backdo),
     ] {
-        marker(&mut pm, m, lx + 6.0, ly - 5.0, INK_SOFT);
-        text.draw_pixmap_left(&mut pm, lx + 18.0, ly, 14, INK_SOFT, label);
-        lx += 18.0 + text.measure(label, 14) + 22.0;
+        marker(&mut pm, m, lx + 10.0, ly - 7.0, None);
+        draw(&mut pm, lx + 26.0, ly, CHART_TEXT, INK_SOFT, label);
+        lx += 26.0 + text.measure(label, CHART_TEXT) + 22.0;
     }
     let pal = renderer().palette();
     let idx: Vec<u8> = pm
@@ -359,21 +477,14 @@ pub fn chart_png(played: &Played, chances: &[Vec<f32>], lang: Lang) -> Vec<u8> {
             pal.index(Rgb(c.red(), c.green(), c.blue()))
         })
         .collect();
-    encode_indexed(&idx, CW, CH, pal)
+    (encode_indexed(&idx, CW, CH, pal), smallest)
 }
 
 /// A line of text for the chart's message: the turning point and each side's final chance
 /// swing.
 pub fn chart_summary(played: &Played, chances: &[Vec<f32>], lang: Lang) -> String {
-    let w = words(lang);
-    let winner = played.winner();
-    match turning_point(chances, winner) {
-        Some(tp) => format!(
-            "📈 {} · {} {tp}: {}",
-            w.turning_point,
-            w.action,
-            describe(played, tp, lang)
-        ),
-        None => format!("📈 {}", w.chart_title),
+    match turning(played, chances) {
+        Some(tp) => format!("📈 {}", turning_label(played, tp, lang)),
+        None => format!("📈 {}", words(lang).chart_title),
     }
 }

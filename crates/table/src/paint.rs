@@ -1,7 +1,7 @@
 //! The board picture of a table, drawn by the renderer.
 
 use super::core::{Player, Table};
-use super::view::{move_mark, Painter};
+use super::view::{honor, move_mark, Painter};
 use yut_ai::Level;
 use yut_game::Move;
 use yut_render::{self as render, BotLevel, Frame, LastMove, SeatInfo};
@@ -19,7 +19,10 @@ pub fn frame_of(t: &Table) -> Frame {
         .enumerate()
         .map(|(i, s)| {
             let mut info = match &s.player {
-                Player::Human { name, .. } => SeatInfo::human(name),
+                // In Korean a person is named with 님, as in the text.
+                Player::Human { name, .. } => {
+                    SeatInfo::human(&format!("{name}{}", honor(t, i as u8)))
+                }
                 Player::Bot { level } => {
                     let name = say(lang, "picture-bot", &[("n", (i as u32 + 1).into())]);
                     let level = match level {

@@ -44,7 +44,7 @@ struct ReplayJson {
     /// The sides' names, in side order (the chances follow it).
     sides: Vec<String>,
     steps: Vec<StepJson>,
-    /// The step after which the winner led to the end.
+    /// The turning point (the chart's): the action in the turn after which the winner led.
     turning_point: Option<usize>,
     summary: String,
     commitment: Option<String>,
@@ -205,7 +205,6 @@ fn replay_json(played: &Played) -> ReplayJson {
                 .unwrap_or_default(),
         })
         .collect();
-    let winner = played.winner();
     let record = Record::of(played);
     let verified = match yut_replay::record::verify_record(&record) {
         Ok(n) => format!("verified: {n} throws"),
@@ -216,7 +215,7 @@ fn replay_json(played: &Played) -> ReplayJson {
         lang: yut_text::code(lang),
         sides,
         steps,
-        turning_point: chart::turning_point(&chances, winner),
+        turning_point: chart::turning(played, &chances).map(|t| t.step),
         summary: chart::chart_summary(played, &chances, lang),
         commitment: record.commitment.clone(),
         seed: record.seed.clone(),

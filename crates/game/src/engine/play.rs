@@ -108,6 +108,7 @@ impl Game {
         };
         let chip = toss.chip(&self.rules);
         self.last_toss = Some(toss);
+        self.last_thrower = Some(self.turn);
         let again = match chip {
             Some(c) => {
                 self.pool.push(c);

@@ -47,11 +47,15 @@ pub(crate) fn play_text(t: &Table) -> String {
         .collect();
     let doing = match (g.phase(), t.shown_chip()) {
         (Phase::Throw, _) => word(lang, "view-doing-throw"),
-        (_, Some(c)) => say(
-            lang,
-            "view-doing-move",
-            &[("chip", chip_label(c, lang).into())],
-        ),
+        (_, Some(c)) => {
+            // The numbers are on the buttons and the board only while a person chooses.
+            let key = if t.computer_acts() {
+                "view-doing-moving"
+            } else {
+                "view-doing-move"
+            };
+            say(lang, key, &[("chip", chip_label(c, lang).into())])
+        }
         (_, None) => word(lang, "view-doing-pick"),
     };
     // The name in bold, the Korean 님 after it (outside the bold).
