@@ -13,6 +13,7 @@ use serenity::all::{
 };
 use yut_service::after::{self, AfterButton, AfterProblem};
 use yut_table::{Lang, View};
+use yut_text::say;
 
 /// The replay's size limit: what the interaction allows, else Discord's smallest tier.
 fn limit(attachment_size_limit: u32) -> usize {
@@ -67,6 +68,68 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
         }
         Err(p) => refuse(ctx, &p, lang).await?,
     }
+    Ok(())
+}
+
+/// `/yut verify`: a record attached (as `/yut replay` gives it), or a finished game of this
+/// server by number, checked: the seed against its commitment, then every throw played again.
+/// Answered privately: verified with the number of throws, or the first thing that differs.
+pub async fn verify_command(
+    ctx: Context<'_>,
+    game: Option<i64>,
+    record: Option<serenity::all::Attachment>,
+    lang: Lang,
+) -> Result<(), Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let private = |text: String| {
+        CreateReply::default()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(send::no_mentions())
+    };
+    let max = yut_replay::record::MAX_BYTES;
+    let checked = match (record, game) {
+        (Some(file), _) => {
+            if file.size as usize > max {
+                Err(yut_replay::record::Rejected::TooLarge(file.size as usize))
+            } else {
+                ctx.defer_ephemeral().await?;
+                match file.download().await {
+                    Ok(bytes) => {
+                        tokio::task::spawn_blocking(move || yut_replay::record::verify(&bytes))
+                            .await
+                            .map_err(|e| anyhow::anyhow!("verifying a record: {e}"))?
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "a record to verify could not be downloaded");
+                        let text = say(lang, "after-verify-download", &[]);
+                        ctx.send(private(text)).await?;
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        (None, Some(game)) => match ctx.data().service.verify_game(guild.get(), game).await {
+            Ok(r) => r,
+            Err(p) => return refuse(ctx, &p, lang).await,
+        },
+        (None, None) => {
+            ctx.send(private(say(lang, "after-verify-how", &[])))
+                .await?;
+            return Ok(());
+        }
+    };
+    let text = match checked {
+        Ok(n) => say(lang, "after-verified", &[("throws", (n as u32).into())]),
+        Err(why) => say(
+            lang,
+            "after-not-verified",
+            &[("why", why.to_string().into())],
+        ),
+    };
+    ctx.send(private(text)).await?;
     Ok(())
 }
 
@@ -160,6 +223,10 @@ async fn after_files(
                     format!("yut-{game}-chart.png"),
                 )],
             }),
+        AfterButton::Fair => service.fair(guild, game, lang).await.map(|text| Files {
+            text,
+            files: vec![],
+        }),
         AfterButton::Review => {
             service
                 .my_review(guild, game, user, lang)
@@ -205,7 +272,7 @@ pub async fn click(
     };
     // A review is the clicker's own; and a button on a private message (the `/yut history`
     // list) answers privately too: nobody else saw the question.
-    let private = which == AfterButton::Review
+    let private = matches!(which, AfterButton::Review | AfterButton::Fair)
         || c.message
             .flags
             .is_some_and(|f| f.contains(serenity::all::MessageFlags::EPHEMERAL));

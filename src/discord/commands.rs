@@ -133,6 +133,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "settings",
         "replay",
         "history",
+        "verify",
         "fortune",
         "help"
     ),

@@ -1927,7 +1927,10 @@ async fn after_the_game_each_answer_is_one_call_with_its_files() {
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };
-        if m.custom_ids().iter().any(|c| c.starts_with("yuta:")) {
+        if m.custom_ids()
+            .iter()
+            .any(|c| c.starts_with("yuta:") && c.ends_with(":replay"))
+        {
             break m;
         }
         let v = board_version(&m);
@@ -1974,6 +1977,12 @@ async fn after_the_game_each_answer_is_one_call_with_its_files() {
         |(n, b)| n.ends_with(".json") && serde_json::from_slice::<serde_json::Value>(b).is_ok()
     ));
     assert_eq!(calls(&tok), 1, "one call for the replay");
+    let record: Vec<u8> = m
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".json"))
+        .map(|(_, b)| b.clone())
+        .expect("the record");
 
     // Analysis: the chart.
     let tok = s.click(end.id, &button(":chart"), BOB, "en-US");
@@ -2032,6 +2041,97 @@ async fn after_the_game_each_answer_is_one_call_with_its_files() {
     // Asked from a private list, the replay is private too.
     assert!(files.ephemeral, "the replay of a private list is private");
     assert_eq!(calls(&tok), 1);
+
+    // Fair throws: private, the commitment and, the game being over, its seed.
+    let fair = button(":fair");
+    let game: i64 = fair.split(':').nth(1).unwrap().parse().unwrap();
+    let tok = s.click(end.id, &fair, CAROL, "en-US");
+    let i = s.wait_acked(&tok).await;
+    assert_eq!(i.callback_type, Some(4));
+    let m = s.followups(&tok).pop().expect("the explanation");
+    assert!(m.ephemeral, "Fair throws answers privately");
+    let rec: serde_json::Value = serde_json::from_slice(&record).unwrap();
+    let (commitment, seed) = (
+        rec["commitment"].as_str().unwrap().to_string(),
+        rec["seed"].as_str().unwrap().to_string(),
+    );
+    assert!(
+        m.content.contains(&commitment) && m.content.contains(&seed),
+        "{}",
+        m.content
+    );
+    assert_eq!(calls(&tok), 1);
+
+    // /yut verify: a game by number, the record attached, a tampered record, garbage; each
+    // answered privately.
+    let tok = s.slash(
+        ch,
+        CAROL,
+        "en-US",
+        "verify",
+        json!([{"name": "game", "type": 4, "value": game}]),
+    );
+    let m = answer(&s, &tok).await;
+    assert!(
+        m.ephemeral && m.content.contains("Verified"),
+        "{}",
+        m.content
+    );
+    let tok = s.slash_with_file(
+        ch,
+        CAROL,
+        "en-US",
+        "verify",
+        "record",
+        "yut.json",
+        record.clone(),
+    );
+    let m = answer(&s, &tok).await;
+    assert!(
+        m.ephemeral && m.content.contains("Verified"),
+        "{}",
+        m.content
+    );
+    let mut tampered = rec.clone();
+    let mut other = seed.clone();
+    let first = if other.starts_with('0') { "1" } else { "0" };
+    other.replace_range(0..1, first);
+    tampered["seed"] = json!(other);
+    let tok = s.slash_with_file(
+        ch,
+        CAROL,
+        "ko",
+        "verify",
+        "record",
+        "yut.json",
+        serde_json::to_vec(&tampered).unwrap(),
+    );
+    let m = answer(&s, &tok).await;
+    assert!(
+        m.ephemeral && m.content.contains("검증 실패") && m.content.contains("commitment"),
+        "{}",
+        m.content
+    );
+    let tok = s.slash_with_file(
+        ch,
+        CAROL,
+        "es-ES",
+        "verify",
+        "record",
+        "yut.json",
+        b"not a record at all".to_vec(),
+    );
+    let m = answer(&s, &tok).await;
+    assert!(
+        m.ephemeral
+            && m.content.contains("No verificado")
+            && m.content.contains("not a yutbot game record"),
+        "{}",
+        m.content
+    );
+    let tok = s.slash(ch, CAROL, "en-US", "verify", json!([]));
+    let m = answer(&s, &tok).await;
+    assert!(m.ephemeral && m.content.contains("record"), "{}", m.content);
 
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());

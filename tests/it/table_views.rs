@@ -442,6 +442,7 @@ fn the_host_picks_the_mode_in_the_lobby() {
             .rows
             .iter()
             .flatten()
+            .filter(|b| !b.custom_id.starts_with("yuta:"))
             .filter_map(|b| {
                 let cmd = decode(&b.custom_id).unwrap().2;
                 matches!(cmd, Command::Mode { .. }).then(|| (b.label.clone(), b.disabled, cmd))
@@ -572,6 +573,7 @@ fn the_host_picks_the_preset_in_the_lobby() {
             .rows
             .iter()
             .flatten()
+            .filter(|b| !b.custom_id.starts_with("yuta:"))
             .filter_map(|b| {
                 let cmd = decode(&b.custom_id).unwrap().2;
                 matches!(cmd, Command::Preset { .. }).then(|| (b.label.clone(), b.disabled, cmd))
@@ -829,6 +831,7 @@ fn bot_turns_offer_no_action_buttons() {
         v.rows
             .iter()
             .flatten()
+            .filter(|b| !b.custom_id.starts_with("yuta:"))
             .map(|b| decode(&b.custom_id).unwrap().2)
             .collect()
     };
@@ -869,7 +872,12 @@ fn bot_turns_offer_no_action_buttons() {
                 c,
                 Command::Throw | Command::Select { .. } | Command::Move { .. }
             )));
-            for b in v.rows.iter().flatten() {
+            for b in v
+                .rows
+                .iter()
+                .flatten()
+                .filter(|b| !b.custom_id.starts_with("yuta:"))
+            {
                 if let Command::Move { .. } = decode(&b.custom_id).unwrap().2 {
                     let mark = b.label.split(' ').next().unwrap();
                     assert!(mark.parse::<u32>().is_ok(), "{}", b.label);

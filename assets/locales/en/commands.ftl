@@ -33,7 +33,7 @@ cmd-help = **Yutbot** plays Yut Nori (윷놀이) in this channel.
     In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
     Play with the buttons under the board: throw, pick a result, pick a move (the numbers match the board).
     `/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here · `/yut fortune` today's 윷점
-    Fair throws: when a game starts the board shows the SHA-256 of its secret throw seed, and when it ends the seed itself. Run `yutbot verify` on the record `/yut replay` attaches to check that every throw came from that seed.
+    Fair throws: the SHA-256 of a secret throw seed at the start, the seed at the end; `/yut verify` checks every throw against it.
 
 ## /yut rules: the summary of each preset, and the house-rule options.
 rules-basics = **How to play Yut Nori**

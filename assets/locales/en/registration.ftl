@@ -117,6 +117,14 @@ reg-replay-desc = The replay of a finished game (default: this channel's last), 
 reg-replay-game = game
 reg-replay-game-desc = The game's number (default: this channel's last finished game)
 
+## /yut verify
+reg-verify = verify
+reg-verify-desc = Check a game's throws: a record attached, or a finished game by number.
+reg-verify-game = game
+reg-verify-game-desc = The number of a finished game of this server
+reg-verify-record = record
+reg-verify-record-desc = A game record (the .json file /yut replay gives)
+
 ## /yut history
 reg-history = history
 reg-history-desc = The last games in this server, with buttons to their replays.

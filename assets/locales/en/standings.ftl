@@ -28,8 +28,19 @@ standings-recent-title = Last games:
 after-button-replay = 🎞️ Replay
 after-button-analysis = 📈 Analysis
 after-button-review = 🔍 My game review
+after-button-fair = 🎲 Fair throws
+# "Fair throws", answered privately ($game: the game's number).
+after-fair = 🎲 **Fair throws**, game #{ $game }: before the first throw I picked a secret seed and showed its fingerprint, SHA-256 `{ $commitment }`. Every throw comes from that seed, so once the game has begun no throw can be changed, not even by me.
+after-fair-later = When the game ends I show the seed: its SHA-256 must be that fingerprint, and `/yut verify game:{ $game }` then checks every throw.
+after-fair-seed = The seed: `{ $seed }`. Its SHA-256 is that fingerprint; `/yut verify game:{ $game }` plays every throw again from it.
+after-fair-none = This game began before throws were committed, so its throws cannot be checked.
+# /yut verify, answered privately.
+after-verified = ✅ **Verified**: the seed matches its commitment and all { $throws } throws come from it.
+after-not-verified = ❌ **Not verified**: `{ $why }`
+after-verify-how = Attach a game record (the `.json` file that comes with `/yut replay`) as `record`, or give the number of a finished game of this server as `game`.
+after-verify-download = Sorry, I could not read the attached file. Please try again.
 after-commitment = -# 🎲 Throws committed: SHA-256 `{ $commitment }` (the seed is shown when the game ends)
-after-seed = -# 🎲 Throw seed: `{ $seed }` (its SHA-256 is the commitment shown at the start; check every throw with `/yut replay` and `yutbot verify`)
+after-seed = -# 🎲 Throw seed: `{ $seed }` (its SHA-256 is the commitment shown at the start; check every throw with `/yut verify`)
 after-no-such-game = There is no game with that number.
 after-no-finished-game = No game has finished in this channel yet, so there is nothing to replay.
 after-other-server = That game was played in another server.
@@ -37,7 +48,7 @@ after-running = That game is still running: its replay comes when it is over.
 after-not-started = That game was stopped before it began.
 after-broken = Sorry, that game's record could not be replayed.
 after-storage = Sorry, I couldn't read the game. Please try again.
-after-replay-seed = -# 🎲 Throw seed `{ $seed }` (SHA-256 `{ $commitment }`): check every throw with `yutbot verify` and the attached record.
+after-replay-seed = -# 🎲 Throw seed `{ $seed }` (SHA-256 `{ $commitment }`): check every throw with `/yut verify` and the attached record.
 after-history-empty = No finished games here yet.
 after-history-title = **Last games**
 

@@ -33,7 +33,7 @@ cmd-help = **Yutbot** juega al Yut Nori (윷놀이) en este canal.
     En la sala de espera el anfitrión cambia con botones el modo (2, 3, 4 jugadores o 2c2) y las reglas.
     Juega con los botones bajo el tablero: lanza, elige resultado y movimiento (los números son los del tablero).
     `/yut repetición` repetición animada de una partida terminada, con su registro · `/yut historial` las últimas partidas · `/yut fortuna` el 윷점 de hoy
-    Tiradas justas: al empezar se muestra el SHA-256 de la semilla secreta; al acabar, la semilla. `yutbot verify` sobre el registro de `/yut repetición` comprueba que cada tirada salió de ella.
+    Tiradas justas: el SHA-256 de la semilla secreta al empezar, la semilla al acabar; `/yut verificar` comprueba cada tirada.
 
 ## /yut reglas: el resumen de cada conjunto de reglas y las opciones de reglas caseras.
 rules-basics = **Cómo se juega al Yut Nori**

@@ -111,6 +111,14 @@ reg-replay-desc = La repetición de una partida terminada (por defecto: la últi
 reg-replay-game = partida
 reg-replay-game-desc = El número de la partida (por defecto: la última terminada en este canal)
 
+## /yut verify
+reg-verify = verificar
+reg-verify-desc = Comprueba las tiradas de una partida: un registro adjunto o una partida terminada por número
+reg-verify-game = partida
+reg-verify-game-desc = El número de una partida terminada de este servidor
+reg-verify-record = registro
+reg-verify-record-desc = El registro de una partida (el archivo .json de /yut repetición)
+
 ## /yut historial
 reg-history = historial
 reg-history-desc = Las últimas partidas de este servidor, con botones para sus repeticiones

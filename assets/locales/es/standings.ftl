@@ -46,8 +46,19 @@ standings-recent-title = Últimas partidas:
 after-button-replay = 🎞️ Repetición
 after-button-analysis = 📈 Análisis
 after-button-review = 🔍 Revisar mi partida
+after-button-fair = 🎲 Tiradas justas
+# Respuesta privada de «Tiradas justas» ($game: el número de la partida).
+after-fair = 🎲 **Tiradas justas**, partida #{ $game }: antes de la primera tirada elegí una semilla secreta y mostré su huella, SHA-256 `{ $commitment }`. Cada tirada sale de esa semilla: una vez empezada la partida nadie puede cambiar una tirada, ni siquiera yo.
+after-fair-later = Al terminar la partida muestro la semilla: su SHA-256 debe ser esa huella, y `/yut verificar partida:{ $game }` comprueba entonces cada tirada.
+after-fair-seed = La semilla: `{ $seed }`. Su SHA-256 es esa huella; `/yut verificar partida:{ $game }` repite cada tirada a partir de ella.
+after-fair-none = Esta partida empezó antes de que las tiradas se comprometieran, así que no se pueden comprobar.
+# /yut verificar, respuesta privada.
+after-verified = ✅ **Verificado**: la semilla coincide con su compromiso y las { $throws } tiradas salen de ella.
+after-not-verified = ❌ **No verificado**: `{ $why }`
+after-verify-how = Adjunta el registro de una partida (el archivo `.json` que acompaña a `/yut repetición`) en `registro`, o indica en `partida` el número de una partida terminada de este servidor.
+after-verify-download = Lo siento, no pude leer el archivo adjunto. Inténtalo de nuevo.
 after-commitment = -# 🎲 Compromiso de las tiradas: SHA-256 `{ $commitment }` (la semilla se revela cuando termina la partida)
-after-seed = -# 🎲 Semilla de las tiradas: `{ $seed }` (su SHA-256 es el compromiso mostrado al principio; comprueba cada tirada con `/yut repetición` y `yutbot verify`)
+after-seed = -# 🎲 Semilla de las tiradas: `{ $seed }` (su SHA-256 es el compromiso mostrado al principio; comprueba cada tirada con `/yut verificar`)
 after-no-such-game = No hay ninguna partida con ese número.
 after-no-finished-game = Todavía no ha terminado ninguna partida en este canal, así que no hay nada que repetir.
 after-other-server = Esa partida se jugó en otro servidor.
@@ -55,7 +66,7 @@ after-running = Esa partida sigue en curso: podrás ver la repetición cuando te
 after-not-started = Esa partida se detuvo antes de empezar.
 after-broken = Lo siento, no pude reproducir el registro de esa partida.
 after-storage = Lo siento, no pude leer la partida. Inténtalo de nuevo.
-after-replay-seed = -# 🎲 Semilla de las tiradas `{ $seed }` (SHA-256 `{ $commitment }`): comprueba cada tirada con `yutbot verify` y el registro adjunto.
+after-replay-seed = -# 🎲 Semilla de las tiradas `{ $seed }` (SHA-256 `{ $commitment }`): comprueba cada tirada con `/yut verificar` y el registro adjunto.
 after-history-empty = Aquí todavía no hay partidas terminadas.
 after-history-title = **Últimas partidas**
 

@@ -110,6 +110,14 @@ reg-replay-desc = 끝난 판을 다시 보기 (기본: 이 채널의 마지막 �
 reg-replay-game = 판
 reg-replay-game-desc = 판 번호 (기본: 이 채널에서 마지막으로 끝난 판)
 
+## /yut verify
+reg-verify = 검증
+reg-verify-desc = 판의 던지기 확인하기: 기록 파일을 붙이거나, 끝난 판 번호로
+reg-verify-game = 판
+reg-verify-game-desc = 이 서버에서 끝난 판의 번호
+reg-verify-record = 기록
+reg-verify-record-desc = 판 기록 파일 (/윷 다시보기가 주는 .json 파일)
+
 ## /윷 지난판
 reg-history = 지난판
 reg-history-desc = 이 서버의 최근 판과 다시 보기 버튼

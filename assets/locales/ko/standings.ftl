@@ -28,8 +28,19 @@ standings-recent-title = 최근 판:
 after-button-replay = 🎞️ 다시 보기
 after-button-analysis = 📈 분석
 after-button-review = 🔍 내 수 돌아보기
+after-button-fair = 🎲 공정한 던지기
+# "공정한 던지기" 버튼의 비공개 답($game: 판 번호).
+after-fair = 🎲 **공정한 던지기** (#{ $game }번 판): 첫 던지기 전에 비밀 시드를 정하고 그 지문(SHA-256 `{ $commitment }`)을 보여 드렸어요. 모든 던지기는 이 시드에서 나오니, 판이 시작된 뒤에는 저도 던지기를 바꿀 수 없어요.
+after-fair-later = 판이 끝나면 시드를 공개해요. 시드의 SHA-256이 위 지문과 같아야 하고, `/윷 검증 판:{ $game }`으로 모든 던지기를 확인할 수 있어요.
+after-fair-seed = 시드: `{ $seed }`. 이 시드의 SHA-256이 위 지문이에요. `/윷 검증 판:{ $game }`으로 모든 던지기를 다시 확인할 수 있어요.
+after-fair-none = 이 판은 던지기 약속값이 생기기 전에 시작해서 던지기를 확인할 수 없어요.
+# /윷 검증의 비공개 답.
+after-verified = ✅ **검증 완료**: 시드가 약속값과 맞고, 던지기 { $throws }번이 모두 이 시드에서 나왔어요.
+after-not-verified = ❌ **검증 실패**: `{ $why }`
+after-verify-how = `기록`에 판 기록 파일(`/윷 다시보기`가 주는 `.json` 파일)을 붙이거나, `판`에 이 서버에서 끝난 판 번호를 적어 주세요.
+after-verify-download = 죄송해요, 붙인 파일을 읽지 못했어요. 다시 시도해 주세요.
 after-commitment = -# 🎲 던지기 약속값: SHA-256 `{ $commitment }` (시드는 판이 끝나면 공개해요)
-after-seed = -# 🎲 던지기 시드: `{ $seed }` (SHA-256이 처음에 보인 약속값이에요. `/윷 다시보기`와 `yutbot verify`로 모든 던지기를 확인할 수 있어요)
+after-seed = -# 🎲 던지기 시드: `{ $seed }` (SHA-256이 처음에 보인 약속값이에요. `/윷 검증`으로 모든 던지기를 확인할 수 있어요)
 after-no-such-game = 그 번호의 판이 없어요.
 after-no-finished-game = 이 채널에는 아직 끝난 판이 없어요.
 after-other-server = 다른 서버에서 한 판이에요.
@@ -37,7 +48,7 @@ after-running = 아직 진행 중인 판이에요. 끝난 뒤에 다시 볼 수 
 after-not-started = 시작하기 전에 끝난 판이에요.
 after-broken = 죄송해요, 그 판의 기록을 다시 재생하지 못했어요.
 after-storage = 죄송해요, 판을 읽지 못했어요. 다시 해 주세요.
-after-replay-seed = -# 🎲 던지기 시드 `{ $seed }` (SHA-256 `{ $commitment }`): 첨부한 기록으로 `yutbot verify`를 돌리면 모든 던지기를 확인할 수 있어요.
+after-replay-seed = -# 🎲 던지기 시드 `{ $seed }` (SHA-256 `{ $commitment }`): 첨부한 기록을 `/윷 검증`에 붙이면 모든 던지기를 확인할 수 있어요.
 after-history-empty = 아직 끝난 판이 없어요.
 after-history-title = **최근 판**
 

@@ -96,6 +96,34 @@ pub async fn load(store: &Store, game: i64, guild: u64) -> Result<Played, AfterP
     Ok(played)
 }
 
+/// "Fair throws": the commitment of `game` (any game of this server, running or over) and,
+/// once it is over, its seed.
+pub async fn fair(
+    store: &Store,
+    guild: u64,
+    game: i64,
+    lang: Lang,
+) -> Result<String, AfterProblem> {
+    let now = persist::load(store, game).await?;
+    if now.table.guild != guild {
+        return Err(AfterProblem::OtherServer);
+    }
+    Ok(yut_table::after::fair_text(&now.table, lang))
+}
+
+/// `/yut verify game:N`: the record of a finished game of this server checked as anyone would
+/// check it (the seed against its commitment, every throw played again).
+pub async fn verify_game(
+    store: &Store,
+    guild: u64,
+    game: i64,
+) -> Result<Result<usize, yut_replay::record::Rejected>, AfterProblem> {
+    let played = load(store, game, guild).await?;
+    tokio::task::spawn_blocking(move || yut_replay::record::verify_record(&Record::of(&played)))
+        .await
+        .map_err(|e| AfterProblem::Broken(e.to_string()))
+}
+
 /// The files `/yut replay` and the Replay button post.
 #[derive(Debug, Clone)]
 pub struct ReplayFiles {

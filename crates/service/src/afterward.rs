@@ -23,6 +23,20 @@ impl Service {
         after::analysis(&self.inner.store, guild, game).await
     }
 
+    /// How the throws of `game` are made fair, for the "Fair throws" button.
+    pub async fn fair(&self, guild: u64, game: i64, lang: Lang) -> Result<String, AfterProblem> {
+        after::fair(&self.inner.store, guild, game, lang).await
+    }
+
+    /// `/yut verify game:N`: the game's record checked (Ok: the number of throws checked).
+    pub async fn verify_game(
+        &self,
+        guild: u64,
+        game: i64,
+    ) -> Result<Result<usize, yut_replay::record::Rejected>, AfterProblem> {
+        after::verify_game(&self.inner.store, guild, game).await
+    }
+
     /// `user`'s costliest decisions in `game`, in words and pictures.
     pub async fn my_review(
         &self,

@@ -22,7 +22,54 @@ pub fn buttons(game: i64, lang: Lang) -> Vec<Button> {
             AfterButton::Analysis,
         ),
         b("after-button-review", Style::Secondary, AfterButton::Review),
+        fair_button(game, lang),
     ]
+}
+
+/// "Fair throws": how the throws are made fair, answered privately (on every board of a game
+/// whose throws come from a committed seed).
+pub fn fair_button(game: i64, lang: Lang) -> Button {
+    Button {
+        label: say(lang, "after-button-fair", &[]),
+        style: Style::Secondary,
+        custom_id: encode_after(game, AfterButton::Fair),
+        disabled: false,
+    }
+}
+
+/// The private answer of "Fair throws": the commitment, how it works, the seed once the game
+/// is over, and how to check.
+pub fn fair_text(t: &Table, lang: Lang) -> String {
+    let Some(seed) = t.throw_seed else {
+        return say(lang, "after-fair-none", &[]);
+    };
+    let mut s = say(
+        lang,
+        "after-fair",
+        &[
+            ("commitment", seed.commitment().into()),
+            ("game", t.id.to_string().into()),
+        ],
+    );
+    let over = t.game.as_ref().is_some_and(|g| g.is_over());
+    s.push('\n');
+    if over {
+        s.push_str(&say(
+            lang,
+            "after-fair-seed",
+            &[
+                ("seed", seed.hex().into()),
+                ("game", t.id.to_string().into()),
+            ],
+        ));
+    } else {
+        s.push_str(&say(
+            lang,
+            "after-fair-later",
+            &[("game", t.id.to_string().into())],
+        ));
+    }
+    s
 }
 
 /// The commitment line of a running game's board: the SHA-256 of its throw seed.

@@ -93,6 +93,10 @@ pub struct Table {
     /// What the table last did or was told that everyone should read (a leave, a stop, a
     /// time-out, a player back): stored as what happened, said when shown.
     pub notice: Option<Notice>,
+    /// Turns passed since the notice was given: it is shown until the next person acts or
+    /// for one round of turns, whichever comes first.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub notice_turns: u32,
     pub rng: ChaCha20Rng,
     /// The options set on top of the preset (house rules, pieces, match length) as
     /// `name=value`, recorded at the lobby's first change of preset so that they stay on top
@@ -165,6 +169,7 @@ impl Table {
             deadline_ms: None,
             last_events: Vec::new(),
             notice: None,
+            notice_turns: 0,
             rng: seed.rng(),
             house: None,
             throw_seed: Some(seed),

@@ -34,13 +34,17 @@ pub enum AfterButton {
     Analysis,
     /// The clicker's costliest decisions (private).
     Review,
+    /// How the throws are made fair: the commitment, the seed once over (private; on a
+    /// running game's board too).
+    Fair,
 }
 
 impl AfterButton {
-    pub const ALL: [AfterButton; 3] = [
+    pub const ALL: [AfterButton; 4] = [
         AfterButton::Replay,
         AfterButton::Analysis,
         AfterButton::Review,
+        AfterButton::Fair,
     ];
 
     fn word(self) -> &'static str {
@@ -48,6 +52,7 @@ impl AfterButton {
             AfterButton::Replay => "replay",
             AfterButton::Analysis => "chart",
             AfterButton::Review => "review",
+            AfterButton::Fair => "fair",
         }
     }
 }

@@ -330,6 +330,9 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 }
             }
             controls.extend(leave_and_stop(t));
+            if t.throw_seed.is_some() {
+                controls.push(crate::after::fair_button(t.id, lang));
+            }
             rows.push(controls);
         }
         Status::Playing => {
@@ -406,6 +409,9 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 Command::AutoPlay,
             ));
             controls.extend(leave_and_stop(t));
+            if t.throw_seed.is_some() && controls.len() < 5 {
+                controls.push(crate::after::fair_button(t.id, lang));
+            }
             rows.push(controls);
         }
         Status::Stopped if t.invite.is_some() && t.game.is_none() => {

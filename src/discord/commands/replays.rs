@@ -9,6 +9,17 @@ pub async fn replay(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<()
     crate::discord::after::replay_command(ctx, game, lang(&ctx)).await
 }
 
+// `/yut verify`: its names and descriptions for Discord are `reg-verify*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command, guild_only)]
+pub async fn verify(
+    ctx: Context<'_>,
+    #[min = 1] game: Option<i64>,
+    record: Option<serenity::all::Attachment>,
+) -> Result<(), Error> {
+    crate::discord::after::verify_command(ctx, game, record, lang(&ctx)).await
+}
+
 // `/yut history`: its names and descriptions for Discord are `reg-history*` in
 // `assets/locales/*/registration.ftl`.
 #[poise::command(slash_command, guild_only)]

@@ -225,6 +225,9 @@ pub struct Disconnect {
 #[derive(Default)]
 pub struct State_ {
     pub next_id: u64,
+    /// Files people attached to commands, served as Discord's CDN serves them
+    /// (`GET /cdn/attachments/<id>/<name>`).
+    pub attachments: HashMap<u64, Vec<u8>>,
     pub messages: HashMap<u64, Msg>,
     /// Message ids in posting order.
     pub order: Vec<u64>,
@@ -1271,6 +1274,47 @@ impl StandIn {
         self.send_interaction(v, token, channel, false, None)
     }
 
+    /// `/yut <sub>` with a file attached as option `option` (type 11), the file in `resolved`
+    /// as Discord sends it, its URL on the stand-in's CDN.
+    #[allow(clippy::too_many_arguments)]
+    pub fn slash_with_file(
+        &self,
+        channel: u64,
+        who: (u64, &str, u64),
+        locale: &str,
+        sub: &str,
+        option: &str,
+        name: &str,
+        bytes: Vec<u8>,
+    ) -> String {
+        let (mut v, token) = self.interaction_base(2, channel, who, locale);
+        let id = {
+            let mut st = self.state.lock().unwrap();
+            st.next_id += 1;
+            let id = st.next_id;
+            st.attachments.insert(id, bytes.clone());
+            id
+        };
+        let url = format!("{}/cdn/attachments/{id}/{name}", self.http_url);
+        v["data"] = json!({
+            "id": CMD_ID.to_string(),
+            "name": "yut",
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": [
+                {"name": option, "type": 11, "value": id.to_string()}
+            ]}],
+            "resolved": {"attachments": {id.to_string(): {
+                "id": id.to_string(),
+                "filename": name,
+                "size": bytes.len(),
+                "url": url,
+                "proxy_url": url,
+                "content_type": "application/json",
+            }}},
+        });
+        self.send_interaction(v, token, channel, false, None)
+    }
+
     /// Typing into option `focused` of `/yut <sub>`: an autocomplete interaction. The options
     /// given are what the user has typed so far; the focused one is marked as Discord does.
     pub fn autocomplete(
@@ -1571,6 +1615,18 @@ impl StandIn {
 }
 
 async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Request) -> Response {
+    // Discord's CDN: an attached file, fetched without a token.
+    if let (true, Some(file)) = (
+        method == Method::GET,
+        path.strip_prefix("/cdn/attachments/"),
+    ) {
+        let id: Option<u64> = file.split('/').next().and_then(|i| i.parse().ok());
+        let bytes = id.and_then(|i| s.state.lock().unwrap().attachments.get(&i).cloned());
+        return match bytes {
+            Some(b) => (StatusCode::OK, b).into_response(),
+            None => StatusCode::NOT_FOUND.into_response(),
+        };
+    }
     let Some(rest) = path.strip_prefix("/api/v10/") else {
         s.violation(format!("{method} {path}: not under /api/v10"));
         return StatusCode::NOT_FOUND.into_response();

@@ -59,6 +59,7 @@ impl Table {
         }
         self.status = Status::Stopped;
         self.deadline_ms = None;
+        self.notice_turns = 0;
         self.notice = Some(Notice::LobbyClosed {
             minutes: (LOBBY_IDLE_MS / 60_000) as u32,
         });

@@ -28,6 +28,7 @@ impl Table {
                 s.timeouts = 0;
                 s.away = false;
                 self.notice = None;
+                self.notice_turns = 0;
                 match cmd {
                     Command::Throw => {
                         self.play(&Action::Throw, now, out)?;
@@ -91,6 +92,7 @@ impl Table {
                 s.autoplay = false;
                 s.timeouts = 0;
                 let name = s.name(seat, self.settings.lang);
+                self.notice_turns = 0;
                 self.notice = Some(Notice::Back { name });
                 if self.acting() == Some(seat as Seat) {
                     // Their turn now: the person's own time to act.
@@ -125,6 +127,7 @@ impl Table {
                     if s.timeouts >= AWAY_AFTER {
                         s.away = true;
                     }
+                    self.notice_turns = 0;
                     self.notice = Some(Notice::TimedOut { name });
                 }
                 let action = match played {
@@ -141,6 +144,18 @@ impl Table {
                 };
                 self.play(&action, now, out)?;
                 out.played = Some(action);
+                // A notice lasts one round of turns played by the computer.
+                if self.notice.is_some() {
+                    self.notice_turns += out
+                        .events
+                        .iter()
+                        .filter(|e| matches!(e, Event::TurnPassed { .. }))
+                        .count() as u32;
+                    if self.notice_turns as usize >= self.seats.len() {
+                        self.notice = None;
+                        self.notice_turns = 0;
+                    }
+                }
                 if self.everyone_away() {
                     self.idle_turns += out
                         .events
@@ -182,6 +197,7 @@ impl Table {
         self.abandoned = true;
         self.deadline_ms = None;
         self.selected = None;
+        self.notice_turns = 0;
         self.notice = Some(Notice::Abandoned);
     }
 
@@ -288,6 +304,7 @@ impl Table {
             level: Level::Normal,
         };
         // Said on the board for everyone, not only to the one who left.
+        self.notice_turns = 0;
         self.notice = Some(Notice::Left { name: name.clone() });
         self.seats[seat].away = false;
         self.seats[seat].autoplay = false;

@@ -28,6 +28,7 @@ impl Table {
             }
             None => {
                 self.thread = Some(Thread::Refused);
+                self.notice_turns = 0;
                 self.notice = Some(Notice::NoThread);
             }
         }

@@ -7,6 +7,12 @@ pub(crate) fn play_text(t: &Table) -> String {
     let g = t.game.as_ref().expect("playing");
     let mut s = header(t);
     s.push('\n');
+    // A notice first: it tells what caused the moves narrated after it (a bot took a seat
+    // left, the time ran out).
+    if let Some(n) = &t.notice {
+        s.push_str(&n.text(t.lang()));
+        s.push('\n');
+    }
     for line in narrate(t, &t.last_events)
         .into_iter()
         .rev()
@@ -16,10 +22,6 @@ pub(crate) fn play_text(t: &Table) -> String {
         .rev()
     {
         s.push_str(&line);
-        s.push('\n');
-    }
-    if let Some(n) = &t.notice {
-        s.push_str(&n.text(t.lang()));
         s.push('\n');
     }
     let seat = g.turn();
@@ -74,9 +76,12 @@ pub(crate) fn play_text(t: &Table) -> String {
             &[("list", pool.join(", ").into())],
         ));
     }
-    if let Some(line) = crate::after::commitment_line(t) {
-        s.push('\n');
-        s.push_str(&line);
+    // The commitment on the first board (before any throw); after, behind "Fair throws".
+    if g.last_toss().is_none() {
+        if let Some(line) = crate::after::commitment_line(t) {
+            s.push('\n');
+            s.push_str(&line);
+        }
     }
     s
 }
