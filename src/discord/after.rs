@@ -24,11 +24,10 @@ fn limit(attachment_size_limit: u32) -> usize {
     }
 }
 
-fn replay_attachments(files: &after::ReplayFiles, lang: Lang) -> Vec<CreateAttachment> {
-    let w = yut_replay::words::words(lang);
+fn replay_attachments(files: &after::ReplayFiles) -> Vec<CreateAttachment> {
     vec![
         CreateAttachment::bytes(files.replay.gif.clone(), format!("yut-{}.gif", files.game))
-            .description(format!("{} #{}", w.replay_of, files.game)),
+            .description(files.alt.clone()),
         CreateAttachment::bytes(
             files.record.clone().into_bytes(),
             format!("yut-{}.json", files.game),
@@ -61,7 +60,7 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
             let mut reply = CreateReply::default()
                 .content(files.text.clone())
                 .allowed_mentions(send::no_mentions());
-            for a in replay_attachments(&files, lang) {
+            for a in replay_attachments(&files) {
                 reply = reply.attachment(a);
             }
             ctx.send(reply).await?;
@@ -211,17 +210,17 @@ async fn after_files(
             .await
             .map(|f| Files {
                 text: f.text.clone(),
-                files: replay_attachments(&f, lang),
+                files: replay_attachments(&f),
             }),
         AfterButton::Analysis => service
             .analysis(guild, game)
             .await
-            .map(|(png, text)| Files {
+            .map(|(chart, text)| Files {
                 text,
-                files: vec![CreateAttachment::bytes(
-                    png,
-                    format!("yut-{game}-chart.png"),
-                )],
+                files: vec![
+                    CreateAttachment::bytes(chart.png, format!("yut-{game}-chart.png"))
+                        .description(chart.alt),
+                ],
             }),
         AfterButton::Fair => service.fair(guild, game, lang).await.map(|text| Files {
             text,
@@ -236,11 +235,12 @@ async fn after_files(
                     files: pngs
                         .into_iter()
                         .enumerate()
-                        .map(|(i, png)| {
+                        .map(|(i, p)| {
                             CreateAttachment::bytes(
-                                png,
+                                p.png,
                                 format!("yut-{game}-decision-{}.png", i + 1),
                             )
+                            .description(p.alt)
                         })
                         .collect(),
                 })

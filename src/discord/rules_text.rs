@@ -70,7 +70,9 @@ const OPTION_HELP: [(&str, &str); 22] = [
 /// Every house-rule option with its values and this preset's setting, for `/yut new
 /// house_rules:...`.
 pub fn options(preset: Preset, lang: Lang) -> String {
-    options_of(&Rules::preset(preset), &preset.to_string(), lang)
+    // The preset by its name in the reader's language, and by its word (what `/yut new` takes).
+    let now = yut_table::view::preset_with_word(&preset.to_string(), lang);
+    options_of(&Rules::preset(preset), &now, lang)
 }
 
 /// Every house-rule option with its values and its setting in `rules` (named `now`).
@@ -80,7 +82,8 @@ pub fn options_of(rules: &Rules, now: &str, lang: Lang) -> String {
         let now = rules.get(name).map(|v| Rules::show(&v)).unwrap_or_default();
         let allowed = Rules::allowed(name).unwrap_or_default();
         let what = say(lang, key, &[]);
-        out.push_str(&format!("`{name}` {what}: {allowed} (**{now}**)\n"));
+        // Names and values are what `house_rules:` takes: shown as code, in any language.
+        out.push_str(&format!("`{name}` {what}: `{allowed}` (**`{now}`**)\n"));
     }
     out
 }
@@ -109,6 +112,6 @@ mod option_tests {
                 assert!(text.contains("`stacking`"));
             }
         }
-        assert!(options(Preset::Yunnori, Lang::En).contains("(**0.5**)"));
+        assert!(options(Preset::Yunnori, Lang::En).contains("(**`0.5`**)"));
     }
 }

@@ -240,6 +240,9 @@ pub struct Poster {
     pub(super) current: Mutex<HashMap<i64, u64>>,
     /// The channels' writers.
     pub(super) writers: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+    /// The turn ping in view in a channel whose writer has retired (the next writer deletes
+    /// it before posting another).
+    pub(super) pings_in_view: Mutex<HashMap<u64, u64>>,
     /// A global rate limit: no write anywhere before this.
     pub(super) global: Gate,
     pub write_stats: WriteStats,
@@ -305,6 +308,7 @@ impl Poster {
             shown: Mutex::new(HashMap::new()),
             current: Mutex::new(HashMap::new()),
             writers: Mutex::new(HashMap::new()),
+            pings_in_view: Mutex::new(HashMap::new()),
             global: Mutex::new(None),
             write_stats: WriteStats::default(),
             thread_steps: Mutex::new(HashSet::new()),
@@ -475,6 +479,7 @@ impl Poster {
                     version,
                     user,
                     text: ping_text(user, lang, deadline),
+                    due: deadline,
                 },
             );
         }
@@ -532,6 +537,7 @@ impl Poster {
                 version: view.version.unwrap_or(0),
                 user,
                 text: ping_text(user, lang, view.deadline_ms),
+                due: view.deadline_ms,
             },
         );
     }

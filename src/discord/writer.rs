@@ -61,6 +61,8 @@ pub enum Job {
         version: u64,
         user: u64,
         text: String,
+        /// When the pinged turn is due (ms since the Unix epoch).
+        due: Option<i64>,
     },
     /// Take the buttons off a board that was replaced.
     Strip { message: u64 },
@@ -88,6 +90,7 @@ struct Ping {
     version: u64,
     user: u64,
     text: String,
+    due: Option<i64>,
 }
 
 enum Chore {
@@ -120,7 +123,7 @@ struct Channel {
     until: Option<Instant>,
     /// Failures in a row (the back-off doubles).
     failures: u32,
-    /// The last ping posted (deleted when the next one is).
+    /// The last ping posted (deleted before the next one is posted).
     last_ping: Option<u64>,
     /// Games that ended: forgotten once nothing of theirs is pending.
     ended: Vec<i64>,
@@ -179,6 +182,7 @@ impl Channel {
                 version,
                 user,
                 text,
+                due,
             } => {
                 // A newer turn of the same game makes an older ping moot.
                 let before = self.pings.len();
@@ -203,6 +207,7 @@ impl Channel {
                         version,
                         user,
                         text,
+                        due,
                     });
                 }
             }
@@ -272,6 +277,11 @@ impl Poster {
     /// The writer of one channel.
     async fn write_channel(self: Arc<Self>, channel: u64, mut rx: mpsc::UnboundedReceiver<Job>) {
         let mut ch = Channel::new(channel);
+        ch.last_ping = self
+            .pings_in_view
+            .lock()
+            .expect("pings lock")
+            .remove(&channel);
         let mut closed = false;
         loop {
             while let Ok(job) = rx.try_recv() {
@@ -320,6 +330,12 @@ impl Poster {
                 Next::Ping => self.write_ping(&mut ch).await,
                 Next::Chore(i) => self.write_chore(&mut ch, i).await,
             }
+        }
+        if let Some(p) = ch.last_ping {
+            self.pings_in_view
+                .lock()
+                .expect("pings lock")
+                .insert(channel, p);
         }
         // Leave the map unless a newer writer took the channel.
         let mut writers = self.writers.lock().expect("writers lock");
@@ -443,6 +459,13 @@ impl Poster {
                 super::send::mark_shown(&mut shown, &ch.boards[i].view);
                 drop(shown);
                 let b = ch.boards.remove(i);
+                // A game's last board (over or stopped) makes the last turn ping moot: it
+                // goes, unless another game's ping is on its way.
+                if b.view.over && ch.pings.is_empty() {
+                    if let Some(old) = ch.last_ping.take() {
+                        ch.chores.push_back(Chore::Delete(old));
+                    }
+                }
                 let posted = if edit.is_none() { id } else { None };
                 if let Some(new) = posted {
                     self.posted(game, ch.id, new).await;
@@ -500,6 +523,29 @@ impl Poster {
     }
 
     async fn write_ping(&self, ch: &mut Channel) {
+        let Some(due) = ch.pings.front().map(|p| p.due) else {
+            return;
+        };
+        // One turn ping in view: the previous one is deleted first (this write; the new one
+        // goes at the next free slot, a second later at worst) when the turn leaves time for it
+        // (10 s or more) or the channel has slots to spare; else (a very fast game on a busy
+        // channel) the new one goes now and the old one as soon as a slot is spare.
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        let roomy = due.is_none_or(|d| d - now_ms >= 10_000);
+        let spare = ch.free_at(CHANNEL_WRITES - 3, Instant::now()) <= Instant::now();
+        if let Some(old) = ch.last_ping.filter(|_| roomy || spare) {
+            let (answer, limits) = self.rest.send(ch.id, &Write::Delete(old)).await;
+            self.account(ch, "deleting the previous ping", &answer, &limits);
+            match answer {
+                Answer::Limited { .. } => {}
+                Answer::Failed { status, code } if failure(status, code) == Failure::Retry => {}
+                // Deleted, already gone, or not ours to delete: post the new one.
+                _ => ch.last_ping = None,
+            }
+            return;
+        }
         let Some(p) = ch.pings.front() else { return };
         let msg = CreateMessage::new()
             .content(p.text.clone())
@@ -551,7 +597,7 @@ impl Poster {
                 Write::Edit(*id, EditMessage::new().components(Vec::new()), None),
                 "clearing an old board's buttons",
             ),
-            Chore::Delete(id) => (Write::Delete(*id), "deleting the previous ping"),
+            Chore::Delete(id) => (Write::Delete(*id), "deleting a moot turn ping"),
             Chore::Notice(text) => (
                 Write::Post(
                     CreateMessage::new()

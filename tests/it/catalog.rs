@@ -173,3 +173,142 @@ fn refusals_and_challenge_problems_are_said_in_every_language() {
     // A key no language has is said as itself (and logged), never a panic.
     assert_eq!(say_in("es", "no-such-key", &[]), "no-such-key");
 }
+
+/// A text with what may stay as it is in any language taken out: code spans (commands,
+/// option names and values, hashes), placeables, links and mentions.
+fn prose(s: &str) -> String {
+    let mut out = String::new();
+    let mut code = false;
+    let mut brace = 0;
+    let mut angle = false;
+    for c in s.chars() {
+        match c {
+            '`' => code = !code,
+            '{' if !code => brace += 1,
+            '}' if !code && brace > 0 => brace -= 1,
+            '<' if !code => angle = true,
+            '>' if angle => angle = false,
+            _ if code || brace > 0 || angle => {}
+            _ => out.push(c),
+        }
+    }
+    out.split_whitespace()
+        // Links, and commands as typed (`/yut new`).
+        .filter(|w| !w.starts_with("http") && !w.starts_with('/'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The words of Latin letters in a text.
+fn latin_words(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.len() >= 2 && w.is_ascii())
+        .map(str::to_string)
+        .collect()
+}
+
+/// No English inside a Korean or Spanish sentence: a Korean text's Latin words are only names
+/// (Yutbot, Discord…) and units; a Spanish text holds none of the game's English identifiers
+/// (preset words, house-rule names and values) outside code, and none of English's commonest
+/// words. Checked on every value of the catalogs, and on the house-rule help as it is sent.
+#[test]
+fn korean_and_spanish_texts_hold_no_english_outside_code() {
+    use yut_game::Rules;
+    // Names and abbreviations that are the same in every language.
+    let names: BTreeSet<&str> = [
+        "Yutbot", "Discord", "SHA", "PNG", "GIF", "JSON", "ID", "UTC", "Back", "Do", "Mo", "Yut",
+        "Nori", "vs", "Weng", "Lin", "HMAC", "URL", "Elo", "OK",
+    ]
+    .into_iter()
+    .collect();
+    let mut english: BTreeSet<String> = [
+        "the",
+        "and",
+        "with",
+        "your",
+        "you",
+        "game",
+        "games",
+        "player",
+        "players",
+        "throw",
+        "move",
+        "board",
+        "rules",
+        "settings",
+        "default",
+        "on",
+        "off",
+        "turn",
+        "wins",
+        "home",
+        "wait",
+        "team",
+        "bot",
+        "seat",
+        "pieces",
+        "piece",
+        "standard",
+        "boardgame",
+        "nyout",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    for name in Rules::OPTION_NAMES {
+        english.extend(name.split('_').filter(|w| w.len() > 2).map(str::to_string));
+        for v in latin_words(&Rules::allowed(name).unwrap_or_default()) {
+            english.insert(v);
+        }
+    }
+    // Words Spanish shares with those lists.
+    // and the game's own Korean words, romanised (names, not English).
+    for shared in [
+        "pass", "no", "exact", "bot", "yut", "mo", "do", "cham", "backdo", "back", "jjimo",
+        "seoul", "busan", "nyout",
+    ] {
+        english.remove(shared);
+    }
+    let mut flagged = vec![];
+    for code in ["ko", "es"] {
+        let mut texts: Vec<(String, String)> = keys(code)
+            .into_iter()
+            .filter(|k| !k.starts_with("reg-"))
+            .map(|k| {
+                let v = say_in(code, &k, &[]);
+                (k, v)
+            })
+            .collect();
+        let lang = yut_text::Lang::from_locale(code);
+        for p in [
+            yut_game::Preset::Standard,
+            yut_game::Preset::Boardgame,
+            yut_game::Preset::Yunnori,
+            yut_game::Preset::Nyout,
+        ] {
+            texts.push((
+                format!("house-rule help of {p:?}"),
+                yutbot::discord::rules_text::options(p, lang),
+            ));
+        }
+        for (k, v) in texts {
+            for w in latin_words(&prose(&v)) {
+                let bad = match code {
+                    "ko" => !names.contains(w.as_str()),
+                    _ => english.contains(&w.to_lowercase()),
+                };
+                if bad {
+                    flagged.push(format!("{code} {k}: {w:?} in {v:?}"));
+                }
+            }
+        }
+    }
+    // English counts with Fluent plurals, never "piece(s)".
+    for k in keys("en") {
+        let v = say_in("en", &k, &[]);
+        if v.contains("(s)") {
+            flagged.push(format!("en {k}: a plural written as (s) in {v:?}"));
+        }
+    }
+    assert!(flagged.is_empty(), "{}", flagged.join("\n"));
+}

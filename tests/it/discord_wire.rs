@@ -386,14 +386,17 @@ async fn a_whole_game_over_the_wire() {
         assert!(id == ALICE.0 || id == BOB.0, "{}", p.content);
         assert_eq!(p.allowed_mentions["users"], json!([id.to_string()]));
     }
-    // Deleting an old ping waits for a spare slot of the channel's budget.
-    s.wait_for("old pings deleted", Duration::from_secs(15), |st| {
+    // One turn ping in view at a time (the previous one is deleted before the next is
+    // posted), and none once the game is over.
+    let most = s.state.lock().unwrap().most_pings_in_view.get(&ch).copied();
+    eprintln!("turn pings in view at once, at most: {most:?}");
+    s.wait_for("the last ping deleted", Duration::from_secs(15), |st| {
         let live = st
             .messages
             .values()
             .filter(|m| m.channel == ch && m.content.starts_with("<@") && !m.deleted)
             .count();
-        (live <= 1).then_some(())
+        (live == 0).then_some(())
     })
     .await;
 
@@ -1122,8 +1125,9 @@ async fn house_rules_on_the_new_command() {
                 && r.content.contains("`backdo_path`")
                 && (r
                     .content
-                    .contains("`backdo` 빽도 in play: on | off (**off**)")
-                    || r.content.contains("`backdo` 빽도 쓰기: on | off (**off**)")),
+                    .contains("`backdo` 빽도 in play: `on | off` (**`off`**)")
+                    || r.content
+                        .contains("`backdo` 빽도 쓰기: `on | off` (**`off`**)")),
             "{}",
             r.content
         );
@@ -1185,7 +1189,7 @@ async fn server_defaults_from_the_settings_command() {
     assert!(r.content.contains("Nothing was changed"), "{}", r.content);
     let r = reply(&s, s.slash(ch, ADMIN, "ko", "settings", set)).await;
     assert!(
-        r.content.starts_with("저장했어요.") && r.content.contains("**yunnori** 규칙"),
+        r.content.starts_with("저장했어요.") && r.content.contains("**윷놀이 (`yunnori`)** 규칙"),
         "{}",
         r.content
     );
@@ -1865,6 +1869,14 @@ async fn one_person_and_three_masters_stay_within_the_channel_budget() {
         percentile(&mut ping_waits, 1.0),
     );
     assert!(turns >= wanted.max(1), "played {turns} turns");
+    // At this pace (a person, three bots at 1.2 s) the previous turn ping is deleted before
+    // the next is posted: never two in view.
+    let most = s.state.lock().unwrap().most_pings_in_view.get(&ch).copied();
+    println!("budget: turn pings in view at once, at most {most:?}");
+    assert!(
+        most.unwrap_or(0) <= 1,
+        "turn pings in view at once: {most:?}"
+    );
     assert_eq!(limited, Vec::new(), "no 429 in the channel");
     assert!(max5 <= 5, "{max5} writes within 5 s");
     assert_eq!(live.len(), 1, "one board with live buttons: {live:?}");

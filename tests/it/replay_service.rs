@@ -109,6 +109,14 @@ async fn after_the_game(backend: Backend) {
     let n = verify(files.record.as_bytes()).expect("the record verifies");
     assert!(n > 10);
     assert!(files.text.contains(&format!("#{game}")));
+    // The GIF's alt text names the game, its players and the winner.
+    assert!(
+        files.alt.contains(&format!("game #{game}"))
+            && files.alt.contains("Alice")
+            && files.alt.contains(" won after "),
+        "{}",
+        files.alt
+    );
     // By number, too; refused from another server, for a missing game, for a running one.
     assert!(after::replay(&store, GUILD, 999, Some(game), 8 << 20)
         .await
@@ -134,14 +142,30 @@ async fn after_the_game(backend: Backend) {
     assert!(e.message(Lang::En).contains("still running"));
 
     // The chart, and Alice's review (private; a stranger has none).
-    let (png, summary) = after::analysis(&store, GUILD, game).await.unwrap();
-    assert!(png.starts_with(b"\x89PNG"));
+    let (chart, summary) = after::analysis(&store, GUILD, game).await.unwrap();
+    assert!(chart.png.starts_with(b"\x89PNG"));
     assert!(!summary.is_empty());
+    // Its alt text says who led, who won and the turning point.
+    assert!(
+        chart.alt.contains(&format!("game #{game}"))
+            && chart.alt.contains(" won")
+            && chart.alt.contains("% of the turns"),
+        "{}",
+        chart.alt
+    );
     let (text, pngs) = after::my_review(&store, GUILD, game, ALICE, Lang::En)
         .await
         .unwrap();
     assert!(text.contains("Alice"), "{text}");
     assert!(pngs.len() <= 3);
+    for (i, p) in pngs.iter().enumerate() {
+        assert!(p.png.starts_with(b"\x89PNG"));
+        assert!(
+            p.alt.starts_with(&format!("Decision {}", i + 1)),
+            "{}",
+            p.alt
+        );
+    }
     assert!(matches!(
         after::my_review(&store, GUILD, game, 4242, Lang::En).await,
         Err(AfterProblem::NotPlaying)

@@ -100,7 +100,7 @@ table-lobby-closed = ⌛ The lobby closed: nobody started it within { $minutes }
 table-timed-out = ⏰ { $name } ran out of time; the bot played for them.
 table-abandoned = 🛑 Game abandoned: nobody has played for a whole round of turns (everyone is away). It ends here, unrated and not counted in anyone's record.
 table-left = 🚪 { $name } left the game; a bot (Normal) plays their seat.
-table-rules-unknown-preset = unknown preset "{ $preset }" (expected one of: standard, boardgame, yunnori, nyout)
+table-rules-unknown-preset = unknown preset "{ $preset }" (expected one of: `standard`, `boardgame`, `yunnori`, `nyout`)
 table-rules-unknown-option = unknown option "{ $option }"
 table-rules-bad-value = option { $option }: { $value } is not allowed (expected { $expected })
 table-rules-not-a-pair = "{ $text }" is not name=value

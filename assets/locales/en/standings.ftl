@@ -8,15 +8,24 @@ standings-family-ffa = free-for-all
 standings-season = season { $season }
 standings-season-all-time = season all time
 standings-leaderboard-title = **Leaderboard** · { $season }
-standings-ranked-row = { $place }. **{ $name }** { $rating } — { $games } games, { $percent }% won
+standings-ranked-row = { $place }. **{ $name }** { $rating } — { $games } { $games ->
+        [one] game
+       *[other] games
+    }, { $percent }% won
 standings-provisional = *Provisional (fewer than 10 rated games):* { $list }
 standings-provisional-more = and { $more } more
 standings-no-games = No rated games yet.
 standings-other-seasons = Other seasons: { $list }
-standings-place-provisional = provisional, { $games } rated games
+standings-place-provisional = provisional, { $games } rated { $games ->
+        [one] game
+       *[other] games
+    }
 standings-place-rank = #{ $rank } of { $of }
 standings-place-none = no game this season yet
-standings-family-line = { $family }: **{ $rating }** ({ $place }) · this season { $games } games, { $percent }% won
+standings-family-line = { $family }: **{ $rating }** ({ $place }) · this season { $games } { $games ->
+        [one] game
+       *[other] games
+    }, { $percent }% won
 standings-streak-won = { $n } won in a row
 standings-streak-lost = { $n } lost in a row
 standings-streak-none = none
@@ -59,6 +68,10 @@ replay-actions-axis = actions
 replay-turning-point = turning point
 # The chart's turning point when it came on the losing side's turn.
 replay-decisive-mistake = decisive mistake
+# Alt texts (for screen readers) of the replay GIF, the chart and a review's pictures.
+replay-gif-alt = Animated replay of game #{ $game }: { $players }; { $winner } won after { $actions } actions.
+replay-chart-alt = Chance-to-win chart of game #{ $game }: { $leader } led { $share }% of the turns and { $winner } won. { $turning }.
+replay-review-alt = Decision { $n } of the review (action { $action }): the board before the move; { $lost } points of chance given away.
 replay-capture = capture
 replay-stack = stack
 replay-backdo = Back-Do

@@ -19,4 +19,4 @@ cmd-settings-web-standings = live pages, replays and the standings page
 cmd-defaults-web = On the web: **{ $web }**.
 cmd-settings-web-revoked = Every web link given before no longer works; boards get new ones.
 cmd-settings-standings-link = The standings page: { $url }
-cmd-settings-no-web = (This bot serves no web pages: its operator has not set WEB_ADDR.)
+cmd-settings-no-web = (This bot serves no web pages: its operator has not set `WEB_ADDR`.)

@@ -98,7 +98,10 @@ view-moved-stack = ➡️ { $who } moved ×{ $count } with { $chip }: { $from } 
 view-stacked = 🧺 Stacked ×{ $count } on { $at }.
 view-captured = 💥 { $who } captured { $count } of { $victim }'s pieces on { $at }!
 view-finished = 🏁 { $count } of { $side }'s pieces reached home.
-view-sent-back = ↩️ { $count } piece(s) stepped back off the board.
+view-sent-back = ↩️ { $count } { $count ->
+        [one] piece
+       *[other] pieces
+    } stepped back off the board.
 view-discarded = 🗑️ { $who } had no legal move for { $list }: discarded.
 view-bonus-later = ✨ Bonus throw after the held results.
 view-bonus = ✨ Bonus throw!

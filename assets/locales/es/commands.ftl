@@ -61,7 +61,7 @@ rules-nyout = **Reglas Nyout** (tradición más antigua)
     • Las fichas por bando dependen del número de bandos.
     • En una esquina eliges el atajo o el camino exterior; apilar sobre tu propia ficha es opcional.
     • Todos tiran una vez para decidir quién empieza.
-rules-options-head = **Reglas caseras** para `/yut nueva reglas_caseras:` (o los valores del servidor, `/yut ajustes`) como `nombre=valor`, p. ej. `backdo=off finish=exact`. Valores (ahora: { $preset }):
+rules-options-head = **Reglas caseras** para `/yut nueva reglas_caseras:` (o los valores del servidor, `/yut ajustes`) como `nombre=valor`, p. ej. `backdo=off finish=exact` (sin Back-Do, llegada exacta). Valores (ahora: { $preset }):
 rules-opt-flat-p = probabilidad de que un palito caiga plano
 rules-opt-backdo = 빽도 en juego
 rules-opt-seoul = marca 서울: 도 o hacia 방
@@ -100,7 +100,7 @@ table-lobby-closed = ⌛ La sala de espera se cerró: nadie la empezó en los { 
 table-timed-out = ⏰ { $name } se quedó sin tiempo; el bot jugó en su lugar.
 table-abandoned = 🛑 Partida abandonada: nadie ha jugado durante una ronda entera de turnos (todos están ausentes). Termina aquí, sin puntuar y sin contar en el historial de nadie.
 table-left = 🚪 { $name } dejó la partida; un bot (Normal) juega en su asiento.
-table-rules-unknown-preset = no existe el conjunto de reglas "{ $preset }" (se espera uno de: standard, boardgame, yunnori, nyout)
+table-rules-unknown-preset = no existe el conjunto de reglas "{ $preset }" (se espera uno de: `standard`, `boardgame`, `yunnori`, `nyout`)
 table-rules-unknown-option = no existe la opción "{ $option }"
 table-rules-bad-value = opción { $option }: { $value } no está permitido (se espera { $expected })
 table-rules-not-a-pair = "{ $text }" no tiene la forma nombre=valor

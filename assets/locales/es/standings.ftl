@@ -77,6 +77,10 @@ replay-actions-axis = acciones
 replay-turning-point = momento decisivo
 # The chart's turning point when it came on the losing side's turn.
 replay-decisive-mistake = error decisivo
+# Textos alternativos (para lectores de pantalla) de la repetición, la gráfica y la revisión.
+replay-gif-alt = Repetición animada de la partida #{ $game }: { $players }; ganó { $winner } tras { $actions } acciones.
+replay-chart-alt = Gráfica de la probabilidad de ganar de la partida #{ $game }: { $leader } iba por delante en el { $share }% de los turnos y ganó { $winner }. { $turning }.
+replay-review-alt = Decisión { $n } de la revisión (acción { $action }): el tablero antes de mover; { $lost } puntos de probabilidad perdidos.
 replay-capture = captura
 replay-stack = apilamiento
 replay-backdo = back-do

@@ -19,4 +19,4 @@ cmd-settings-web-standings = directos, repeticiones y la clasificación
 cmd-defaults-web = En la web: **{ $web }**.
 cmd-settings-web-revoked = Ningún enlace web dado antes funciona ya; los tableros reciben enlaces nuevos.
 cmd-settings-standings-link = La página de clasificación: { $url }
-cmd-settings-no-web = (Este bot no sirve páginas web: su operador no ha configurado WEB_ADDR.)
+cmd-settings-no-web = (Este bot no sirve páginas web: su operador no ha configurado `WEB_ADDR`.)

@@ -61,7 +61,7 @@ rules-nyout = **윷 옛 규칙**
     • 말 수는 편 수에 따라 달라요.
     • 모서리에서 지름길과 바깥길 중에 골라요. 업을지 말지도 골라요.
     • 한 번씩 던져서 먼저 할 사람을 정해요.
-rules-options-head = **집안 규칙**: `/윷 새판 집안규칙:`(서버 기본값은 `/윷 설정`)에 `이름=값`으로 적어요 (예: `backdo=off finish=exact`). 값 (지금: { $preset }):
+rules-options-head = **집안 규칙**: `/윷 새판 집안규칙:`(서버 기본값은 `/윷 설정`)에 `이름=값`으로 적어요 (예: `backdo=off finish=exact`: 빽도 없이, 골인은 딱 맞게). 값 (지금: { $preset }):
 rules-opt-flat-p = 윷가락이 엎어질 확률
 rules-opt-backdo = 빽도 쓰기
 rules-opt-seoul = 서울 표시: 도 또는 방으로

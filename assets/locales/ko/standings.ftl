@@ -59,6 +59,10 @@ replay-actions-axis = 수
 replay-turning-point = 승부처
 # The chart's turning point when it came on the losing side's turn.
 replay-decisive-mistake = 결정적 실수
+# 다시보기 GIF, 그래프, 복기 그림의 대체 텍스트(화면 낭독기용).
+replay-gif-alt = #{ $game }번 판 다시보기 애니메이션: { $players }. { $actions }수 끝에 { $winner } 승리.
+replay-chart-alt = #{ $game }번 판 승률 그래프: { $leader }(이)가 차례의 { $share }%에서 앞섰고 { $winner } 승리. { $turning }.
+replay-review-alt = 복기 { $n }번째 결정({ $action }수): 말을 옮기기 전의 판. 승률 { $lost }점을 잃었어요.
 replay-capture = 잡기
 replay-stack = 업기
 replay-backdo = 빽도

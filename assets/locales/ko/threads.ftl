@@ -19,4 +19,4 @@ cmd-settings-web-standings = 실시간 관전, 다시 보기와 순위표
 cmd-defaults-web = 웹에 보이는 것: **{ $web }**.
 cmd-settings-web-revoked = 전에 준 웹 링크는 이제 열리지 않아요. 판에는 새 링크가 붙어요.
 cmd-settings-standings-link = 순위표 페이지: { $url }
-cmd-settings-no-web = (이 봇은 웹 페이지를 열어 두지 않았어요: 운영자가 WEB_ADDR를 설정하지 않았어요.)
+cmd-settings-no-web = (이 봇은 웹 페이지를 열어 두지 않았어요: 운영자가 `WEB_ADDR`를 설정하지 않았어요.)

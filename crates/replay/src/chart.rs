@@ -480,6 +480,48 @@ pub fn chart_drawn(played: &Played, chances: &[Vec<f32>], lang: Lang) -> (Vec<u8
     (encode_indexed(&idx, CW, CH, pal), smallest)
 }
 
+/// The chart in words, for screen readers (its attachment's alt text): who led for most of
+/// the turns, who won, and the turning point.
+pub fn chart_alt(played: &Played, chances: &[Vec<f32>], lang: Lang) -> String {
+    let keys = turn_ends(played, chances.len());
+    let sides = chances.first().map_or(0, |c| c.len());
+    let mut led = vec![0usize; sides.max(1)];
+    for &k in &keys {
+        if let Some((i, _)) = chances[k]
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+        {
+            led[i] += 1;
+        }
+    }
+    let (leader, turns) = led
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, n)| **n)
+        .map_or((0, 0), |(i, n)| (i, *n));
+    let share = (turns * 100).checked_div(keys.len()).unwrap_or(0);
+    let name = |s: usize| plain(&side_name(&played.last, s as u8));
+    let winner = played
+        .winner()
+        .map(|w| name(w as usize))
+        .unwrap_or_default();
+    let turning = turning(played, chances)
+        .map(|t| plain(&turning_label(played, t, lang)))
+        .unwrap_or_default();
+    yut_text::say(
+        lang,
+        "replay-chart-alt",
+        &[
+            ("game", played.last.id.to_string().into()),
+            ("leader", name(leader).into()),
+            ("share", (share as u32).into()),
+            ("winner", winner.into()),
+            ("turning", turning.into()),
+        ],
+    )
+}
+
 /// A line of text for the chart's message: the turning point and each side's final chance
 /// swing.
 pub fn chart_summary(played: &Played, chances: &[Vec<f32>], lang: Lang) -> String {

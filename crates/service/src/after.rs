@@ -124,6 +124,13 @@ pub async fn verify_game(
         .map_err(|e| AfterProblem::Broken(e.to_string()))
 }
 
+/// A picture to attach, with its alt text (what it shows, for screen readers).
+#[derive(Debug, Clone)]
+pub struct Picture {
+    pub png: Vec<u8>,
+    pub alt: String,
+}
+
 /// The files `/yut replay` and the Replay button post.
 #[derive(Debug, Clone)]
 pub struct ReplayFiles {
@@ -133,6 +140,8 @@ pub struct ReplayFiles {
     pub record: String,
     /// The message that goes with them.
     pub text: String,
+    /// The GIF's alt text: the game, its players, the winner.
+    pub alt: String,
 }
 
 /// Replay files of a replayed game (CPU work: call off the runtime).
@@ -162,7 +171,27 @@ pub fn replay_files(played: &Played, limit: usize) -> ReplayFiles {
             &[("seed", s.into()), ("commitment", c.into())],
         ));
     }
+    let t = &played.last;
+    let sides = played.steps[0].game().sides();
+    let players: Vec<String> = (0..sides)
+        .map(|s| yut_table::view::side_name(t, s))
+        .collect();
+    let winner = played
+        .winner()
+        .map(|w| yut_table::view::side_name(t, w))
+        .unwrap_or_default();
+    let alt = say(
+        lang,
+        "replay-gif-alt",
+        &[
+            ("game", t.id.to_string().into()),
+            ("players", players.join(", ").into()),
+            ("winner", winner.into()),
+            ("actions", (played.actions() as u32).into()),
+        ],
+    );
     ReplayFiles {
+        alt,
         game: played.last.id,
         replay,
         record: record.to_json(),
@@ -190,15 +219,16 @@ pub async fn analysis(
     store: &Store,
     guild: u64,
     game: i64,
-) -> Result<(Vec<u8>, String), AfterProblem> {
+) -> Result<(Picture, String), AfterProblem> {
     let played = load(store, game, guild).await?;
     tokio::task::spawn_blocking(move || {
         let lang = played.lang();
         let c = chart::chances(&played);
-        (
-            chart::chart_png(&played, &c, lang),
-            chart::chart_summary(&played, &c, lang),
-        )
+        let picture = Picture {
+            png: chart::chart_png(&played, &c, lang),
+            alt: chart::chart_alt(&played, &c, lang),
+        };
+        (picture, chart::chart_summary(&played, &c, lang))
     })
     .await
     .map_err(|e| AfterProblem::Broken(e.to_string()))
@@ -211,7 +241,7 @@ pub async fn my_review(
     game: i64,
     user: u64,
     lang: Lang,
-) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+) -> Result<(String, Vec<Picture>), AfterProblem> {
     let played = load(store, game, guild).await?;
     if !played
         .steps
@@ -230,7 +260,7 @@ pub fn review_of(
     played: &Played,
     user: u64,
     lang: Lang,
-) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+) -> Result<(String, Vec<Picture>), AfterProblem> {
     let all = review::reviews(played);
     let mine: Vec<_> = all.iter().filter(|r| r.user == user).collect();
     if mine.is_empty() {
@@ -256,11 +286,20 @@ pub fn review_of(
     let mut pngs = vec![];
     for r in mine {
         text.push_str(&review::review_text(r, played.last.id, lang));
-        pngs.extend(
-            r.worst
-                .iter()
-                .filter_map(|d| review::decision_png(played, d)),
-        );
+        for d in &r.worst {
+            if let Some(png) = review::decision_png(played, d) {
+                let alt = say(
+                    lang,
+                    "replay-review-alt",
+                    &[
+                        ("n", (pngs.len() as u32 + 1).into()),
+                        ("action", (d.step as u32).into()),
+                        ("lost", ((d.lost() * 100.0).round() as u32).into()),
+                    ],
+                );
+                pngs.push(Picture { png, alt });
+            }
+        }
     }
     Ok((text, pngs))
 }

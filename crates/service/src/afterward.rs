@@ -19,7 +19,11 @@ impl Service {
     }
 
     /// The win-chance chart of `game` and its caption.
-    pub async fn analysis(&self, guild: u64, game: i64) -> Result<(Vec<u8>, String), AfterProblem> {
+    pub async fn analysis(
+        &self,
+        guild: u64,
+        game: i64,
+    ) -> Result<(after::Picture, String), AfterProblem> {
         after::analysis(&self.inner.store, guild, game).await
     }
 
@@ -44,7 +48,7 @@ impl Service {
         game: i64,
         user: u64,
         lang: Lang,
-    ) -> Result<(String, Vec<Vec<u8>>), AfterProblem> {
+    ) -> Result<(String, Vec<after::Picture>), AfterProblem> {
         after::my_review(&self.inner.store, guild, game, user, lang).await
     }
 

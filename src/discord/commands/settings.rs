@@ -9,6 +9,8 @@ pub(crate) fn describe_defaults(
     lang: Lang,
 ) -> String {
     let preset = d.preset.as_deref().unwrap_or("standard");
+    // Its name in the reader's language, and its word (what the setting takes) as code.
+    let preset = yut_table::view::preset_with_word(preset, lang);
     let house = d.house_rules.as_deref().unwrap_or("");
     let seconds = d.turn_seconds.unwrap_or(bot_seconds);
     let seasons = match SeasonLength::from_setting(d.seasons.as_deref()) {

@@ -95,6 +95,7 @@ fn boards_coalesce_and_newer_turns_make_old_pings_moot() {
                 version: v,
                 user: 1,
                 text: "hi".into(),
+                due: None,
             },
             &stats,
         );

@@ -228,6 +228,8 @@ pub struct State_ {
     /// Files people attached to commands, served as Discord's CDN serves them
     /// (`GET /cdn/attachments/<id>/<name>`).
     pub attachments: HashMap<u64, Vec<u8>>,
+    /// Per channel: the most turn pings in view at once.
+    pub most_pings_in_view: HashMap<u64, usize>,
     pub messages: HashMap<u64, Msg>,
     /// Message ids in posting order.
     pub order: Vec<u64>,
@@ -1473,6 +1475,19 @@ impl StandIn {
         let mut st = self.state.lock().unwrap();
         st.messages.insert(id, m.clone());
         st.order.push(id);
+        // Turn pings in view in this channel (a mention alone, no buttons), at most.
+        let live = st
+            .messages
+            .values()
+            .filter(|x| {
+                x.channel == channel
+                    && !x.deleted
+                    && x.content.starts_with("<@")
+                    && x.custom_ids().is_empty()
+            })
+            .count();
+        let most = st.most_pings_in_view.entry(channel).or_insert(0);
+        *most = (*most).max(live);
         m
     }
 

@@ -4,7 +4,7 @@ use super::*;
 
 /// A preset's name as players see it (Korean: the names the Korean command menu shows); a
 /// preset the catalog does not know by its word.
-pub(crate) fn preset_name(preset: &str, lang: Lang) -> String {
+pub fn preset_name(preset: &str, lang: Lang) -> String {
     let key = match preset {
         "standard" => "view-preset-standard",
         "boardgame" => "view-preset-boardgame",
@@ -13,6 +13,17 @@ pub(crate) fn preset_name(preset: &str, lang: Lang) -> String {
         p => return p.to_string(),
     };
     word(lang, key)
+}
+
+/// A preset's name for a sentence that also gives its word, the one commands take, as code
+/// ("기본 (`standard`)"); in English they are the same, given once.
+pub fn preset_with_word(preset: &str, lang: Lang) -> String {
+    let name = preset_name(preset, lang);
+    if name == preset {
+        name
+    } else {
+        format!("{name} (`{preset}`)")
+    }
 }
 
 /// The mode: "3 players", "2v2 teams".
