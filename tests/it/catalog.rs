@@ -312,3 +312,24 @@ fn korean_and_spanish_texts_hold_no_english_outside_code() {
     }
     assert!(flagged.is_empty(), "{}", flagged.join("\n"));
 }
+
+/// The two missing-permission texts (the board cannot be posted; a click cannot update it) name
+/// the same permissions, in every language.
+#[test]
+fn both_missing_permission_texts_list_the_same_permissions() {
+    for code in LANGS {
+        let list = |key: &str| {
+            let v = say_in(code, key, &[]);
+            let open = v
+                .find('(')
+                .unwrap_or_else(|| panic!("{code} {key}: no list in {v}"));
+            let close = v[open..].find(')').expect("a closed list") + open;
+            v[open..=close].to_string()
+        };
+        assert_eq!(
+            list("send-missing-permissions"),
+            list("router-missing-permissions"),
+            "{code}"
+        );
+    }
+}

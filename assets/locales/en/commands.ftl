@@ -108,6 +108,6 @@ table-house-rules-refusal = Those house rules can't be used: { $why }. Write the
 
 ## Messages in the channel, answers to clicks, errors.
 send-ping = { $mention } your turn!{ $due }
-send-missing-permissions = I can't show the game board here: I need the View Channel, Send Messages, Embed Links, Attach Files and Read Message History permissions in this channel.
+send-missing-permissions = I can't show the game board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.
 router-missing-permissions = I can't update the board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.
 error-command = Sorry, something went wrong on our side. Please try again. If it keeps happening, give the bot's operator this reference: `{ $reference }`.

@@ -108,6 +108,6 @@ table-house-rules-refusal = Esas reglas caseras no se pueden usar: { $why }. Esc
 
 ## Mensajes en el canal, respuestas a los botones, errores.
 send-ping = { $mention } ¡te toca!{ $due }
-send-missing-permissions = No puedo mostrar el tablero aquí: me faltan permisos en este canal.
+send-missing-permissions = No puedo mostrar el tablero aquí: me faltan permisos en este canal (Ver canal, Enviar mensajes, Adjuntar archivos, Leer el historial de mensajes). Pide ayuda a un moderador.
 router-missing-permissions = No puedo actualizar el tablero aquí: me faltan permisos en este canal (Ver canal, Enviar mensajes, Adjuntar archivos, Leer el historial de mensajes). Pide ayuda a un moderador.
 error-command = Lo siento, algo salió mal de nuestro lado. Inténtalo de nuevo. Si sigue pasando, da a quien opera el bot esta referencia: `{ $reference }`.

@@ -108,6 +108,6 @@ table-house-rules-refusal = 그 집안 규칙은 쓸 수 없어요: { $why }. `�
 
 ## 채널 메시지, 버튼의 대답, 오류.
 send-ping = { $mention } 님 차례예요!{ $due }
-send-missing-permissions = 이 채널에서 판을 보여 줄 권한이 없어요.
+send-missing-permissions = 이 채널에서 판을 보여 줄 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.
 router-missing-permissions = 이 채널에서 판을 고칠 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.
 error-command = 죄송해요, 저희 쪽에 문제가 생겼어요. 다시 해 주세요. 계속 그러면 봇 운영자에게 이 참조 번호를 알려 주세요: `{ $reference }`.
