@@ -530,9 +530,7 @@ impl Poster {
         // goes at the next free slot, a second later at worst) when the turn leaves time for it
         // (10 s or more) or the channel has slots to spare; else (a very fast game on a busy
         // channel) the new one goes now and the old one as soon as a slot is spare.
-        let now_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
+        let now_ms = self.service.now_ms();
         let roomy = due.is_none_or(|d| d - now_ms >= 10_000);
         let spare = ch.free_at(CHANNEL_WRITES - 3, Instant::now()) <= Instant::now();
         if let Some(old) = ch.last_ping.filter(|_| roomy || spare) {

@@ -8,7 +8,6 @@ use crate::theme::{
     is_station, side_dark, CREAM, HIGHLIGHT, INK, INK_SOFT, PAPER, PAPER_EDGE, POINT_FILL, SIDE,
     SIDE_LETTER, WOOD,
 };
-use yut_game::board::POINT_INFO;
 
 // The SVG board keeps its own geometry: an 800 x 800 square that a page scales as it likes
 // (the PNG's is sized for Discord's chat).
@@ -21,11 +20,7 @@ const P0: f32 = 105.0;
 const SPAN: f32 = 570.0;
 
 fn point_xy(p: Point) -> (f32, f32) {
-    let info = &POINT_INFO[p as usize % POINT_INFO.len()];
-    (
-        (P0 + info.x * SPAN).round() + 0.5,
-        (P0 + info.y * SPAN).round() + 0.5,
-    )
+    crate::theme::point_in(p, P0, SPAN)
 }
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -82,10 +82,15 @@ pub fn footer_top(seats: u8) -> i32 {
 
 /// Canvas coordinates of a point.
 pub fn point_xy(p: Point) -> (f32, f32) {
+    point_in(p, P0, SPAN)
+}
+
+/// Coordinates of a point on a board whose unit square maps to [p0, p0 + span].
+pub fn point_in(p: Point, p0: f32, span: f32) -> (f32, f32) {
     let info = &POINT_INFO[p as usize % POINT_INFO.len()];
     (
-        (P0 + info.x * SPAN).round() + 0.5,
-        (P0 + info.y * SPAN).round() + 0.5,
+        (p0 + info.x * span).round() + 0.5,
+        (p0 + info.y * span).round() + 0.5,
     )
 }
 
