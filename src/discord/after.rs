@@ -168,7 +168,8 @@ pub async fn history_command(ctx: Context<'_>, user: Option<u64>, lang: Lang) ->
                     custom_id: after::encode_after(g.game, AfterButton::Replay),
                     disabled: false,
                 })
-                .collect()
+                .collect::<Vec<_>>()
+                .into()
         })
         .collect();
     let view = View {

@@ -5,11 +5,12 @@
 use super::send;
 use super::Data;
 use serenity::all::{
-    ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    FullEvent, Interaction, Member, User,
+    ComponentInteraction, ComponentInteractionDataKind, Context, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, FullEvent, Interaction, Member, User,
 };
 use std::time::{Duration, Instant};
 use yut_service::{Answer, Problem, Update};
+use yut_table::view::Menu;
 use yut_table::{Actor, ButtonId, Lang, View};
 
 /// The framework's event handler.
@@ -75,7 +76,15 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     let received = Instant::now();
     let channel = c.channel_id.get();
     let lang = Lang::from_locale(&c.locale);
-    let id = c.data.custom_id.as_str();
+    // A menu's choice is its custom id completed by the value chosen; a button's is its
+    // custom id.
+    let chosen = match &c.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } if values.len() == 1 => {
+            Menu::chosen(&c.data.custom_id, &values[0])
+        }
+        _ => c.data.custom_id.clone(),
+    };
+    let id = chosen.as_str();
     // One custom-id type for every button: an after-game button is answered by the
     // after-game queries; a game's button goes to its game's actor, in one round trip.
     let button = match id.parse::<ButtonId>() {

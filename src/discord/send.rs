@@ -5,13 +5,15 @@ use super::writer::{Gate, Job, Rest, WriteStats};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    EditInteractionResponse, EditMessage, Http, HttpError,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    EditMessage, Http, HttpError,
 };
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use yut_service::{Service, Update};
+use yut_table::view::{Menu, Row};
 use yut_table::{Lang, Style, View};
 
 /// File name of the board picture.
@@ -63,32 +65,57 @@ fn truncate(s: &str, max: usize) -> String {
 /// The view's link (its live page) goes at the end of the last row with room, else in a row
 /// of its own, if there is room for one.
 pub fn components(view: &View) -> Vec<CreateActionRow> {
-    let mut rows: Vec<Vec<CreateButton>> = view
+    let mut rows: Vec<CreateActionRow> = view
         .rows
         .iter()
         .take(5)
         .filter(|r| !r.is_empty())
-        .map(|row| {
-            row.iter()
-                .take(5)
-                .map(|b| {
-                    CreateButton::new(b.custom_id.clone())
-                        .label(truncate(&b.label, 80))
-                        .style(style(b.style))
-                        .disabled(b.disabled)
-                })
-                .collect()
+        .map(|row| match row {
+            Row::Buttons(buttons) => CreateActionRow::Buttons(
+                buttons
+                    .iter()
+                    .take(5)
+                    .map(|b| {
+                        CreateButton::new(b.custom_id.clone())
+                            .label(truncate(&b.label, 80))
+                            .style(style(b.style))
+                            .disabled(b.disabled)
+                    })
+                    .collect(),
+            ),
+            Row::Menu(menu) => CreateActionRow::SelectMenu(select_menu(menu)),
         })
         .collect();
     if let Some(link) = &view.link {
         let button = CreateButton::new_link(link.url.clone()).label(truncate(&link.label, 80));
-        if rows.last().is_some_and(|last| last.len() < 5) {
-            rows.last_mut().expect("a last row").push(button);
-        } else if rows.len() < 5 {
-            rows.push(vec![button]);
+        let room = rows.len() < 5;
+        match rows.last_mut() {
+            Some(CreateActionRow::Buttons(last)) if last.len() < 5 => last.push(button),
+            _ if room => rows.push(CreateActionRow::Buttons(vec![button])),
+            _ => {}
         }
     }
-    rows.into_iter().map(CreateActionRow::Buttons).collect()
+    rows
+}
+
+/// A menu as a string select: one choice among at most 25 options, the one in force shown.
+fn select_menu(menu: &Menu) -> CreateSelectMenu {
+    let options = menu
+        .options
+        .iter()
+        .take(25)
+        .map(|o| {
+            CreateSelectMenuOption::new(truncate(&o.label, 100), o.value.clone())
+                .default_selection(o.default)
+        })
+        .collect();
+    CreateSelectMenu::new(
+        menu.custom_id.clone(),
+        CreateSelectMenuKind::String { options },
+    )
+    .min_values(1)
+    .max_values(1)
+    .disabled(menu.disabled)
 }
 
 /// Board messages mention nobody (names may contain `@everyone`); pings are separate.
@@ -647,7 +674,9 @@ mod tests {
     #[test]
     fn at_most_five_rows_of_five_with_short_labels() {
         let view = View {
-            rows: (0..7).map(|_| (0..7).map(button).collect()).collect(),
+            rows: (0..7)
+                .map(|_| Row::Buttons((0..7).map(button).collect()))
+                .collect(),
             ..View::default()
         };
         let rows = components(&view);
@@ -660,5 +689,49 @@ mod tests {
                 assert_eq!(b["label"].as_str().unwrap().chars().count(), 80);
             }
         }
+    }
+
+    #[test]
+    fn a_menu_is_a_string_select_alone_in_its_row() {
+        let menu = Menu {
+            custom_id: "yut:1:2:mode".into(),
+            options: ["2", "3", "teams"]
+                .iter()
+                .map(|v| yut_table::view::MenuOption {
+                    label: format!("mode {v}"),
+                    value: v.to_string(),
+                    default: *v == "3",
+                })
+                .collect(),
+            disabled: false,
+        };
+        let view = View {
+            rows: vec![Row::Buttons(vec![button(1)]), Row::Menu(menu)],
+            link: Some(yut_table::view::Link {
+                label: "watch".into(),
+                url: "https://example.org/g/1".into(),
+            }),
+            ..View::default()
+        };
+        let json = serde_json::to_value(components(&view)).unwrap();
+        let rows = json.as_array().unwrap();
+        // The link goes in a row of its own: a menu's row holds nothing else.
+        assert_eq!(rows.len(), 3);
+        let select = &rows[1]["components"];
+        assert_eq!(select.as_array().unwrap().len(), 1);
+        assert_eq!(select[0]["type"], 3);
+        assert_eq!(select[0]["custom_id"], "yut:1:2:mode");
+        assert_eq!(
+            (
+                select[0]["min_values"].as_u64(),
+                select[0]["max_values"].as_u64()
+            ),
+            (Some(1), Some(1))
+        );
+        let options = select[0]["options"].as_array().unwrap();
+        let defaults: Vec<_> = options.iter().map(|o| o["default"] == true).collect();
+        assert_eq!(defaults, [false, true, false]);
+        assert_eq!(options[2]["value"], "teams");
+        assert_eq!(rows[2]["components"][0]["url"], "https://example.org/g/1");
     }
 }

@@ -21,6 +21,17 @@ fn check_limits(v: &View) {
             "{} buttons in a row",
             row.len()
         );
+        if let yut_table::view::Row::Menu(m) = row {
+            assert!(m.custom_id.len() <= 100, "{}", m.custom_id);
+            assert!((1..=25).contains(&m.options.len()));
+            assert!(m.options.iter().filter(|o| o.default).count() <= 1);
+            for o in &m.options {
+                assert!(o.label.chars().count() <= 100, "{}", o.label);
+                let id = yut_table::view::Menu::chosen(&m.custom_id, &o.value);
+                let (game, version, _) = decode(&id).expect("every option decodes");
+                assert_eq!((Some(game), Some(version)), (v.game, v.version));
+            }
+        }
         for b in row {
             assert!(b.custom_id.len() <= 100, "{}", b.custom_id);
             assert!(b.label.chars().count() <= 80, "{}", b.label);
@@ -53,11 +64,29 @@ fn check_view(v: &View, lang: Lang) {
     let mut all = vec![v.text.clone()];
     all.extend(v.alt.clone());
     all.extend(v.rows.iter().flatten().map(|b| b.label.clone()));
+    all.extend(
+        v.menus()
+            .flat_map(|m| m.options.iter().map(|o| o.label.clone())),
+    );
     for t in all {
         for word in t.split(|c: char| !c.is_alphanumeric()) {
             assert!(!ENGLISH.contains(&word), "{lang:?}: {word:?} in {t}");
         }
     }
+}
+
+/// Every option of the lobby's menus: its label, whether it is the one in force, and the
+/// command choosing it stands for.
+fn menu_options(t: &Table) -> Vec<(String, bool, Command)> {
+    let v = table_view(t, &NoPainter);
+    v.menus()
+        .flat_map(|m| {
+            m.options.iter().map(|o| {
+                let id = yut_table::view::Menu::chosen(&m.custom_id, &o.value);
+                (o.label.clone(), o.default, decode(&id).unwrap().2)
+            })
+        })
+        .collect()
 }
 
 fn settings(preset: Preset, teams: bool, seats: u8, lang: Lang) -> Settings {
@@ -437,16 +466,11 @@ fn the_host_picks_the_mode_in_the_lobby() {
         settings(Preset::Standard, false, 2, Lang::En),
         1,
     );
+    // The menu's options: label, shown as the one in force, command.
     let mode_buttons = |t: &Table| -> Vec<(String, bool, Command)> {
-        table_view(t, &NoPainter)
-            .rows
-            .iter()
-            .flatten()
-            .filter(|b| !b.custom_id.starts_with("yuta:"))
-            .filter_map(|b| {
-                let cmd = decode(&b.custom_id).unwrap().2;
-                matches!(cmd, Command::Mode { .. }).then(|| (b.label.clone(), b.disabled, cmd))
-            })
+        menu_options(t)
+            .into_iter()
+            .filter(|o| matches!(o.2, Command::Mode { .. }))
             .collect()
     };
     let shown = mode_buttons(&t);
@@ -568,16 +592,11 @@ fn the_host_picks_the_preset_in_the_lobby() {
     s.rules.apply_text("backdo=off seoul=on").unwrap();
     s.rules.set("first_to", &OptionValue::Int(3)).unwrap();
     let mut t = Table::new(1, 1, 1, &host, s, 1);
+    // The menu's options: label, shown as the one in force, command.
     let preset_buttons = |t: &Table| -> Vec<(String, bool, Command)> {
-        table_view(t, &NoPainter)
-            .rows
-            .iter()
-            .flatten()
-            .filter(|b| !b.custom_id.starts_with("yuta:"))
-            .filter_map(|b| {
-                let cmd = decode(&b.custom_id).unwrap().2;
-                matches!(cmd, Command::Preset { .. }).then(|| (b.label.clone(), b.disabled, cmd))
-            })
+        menu_options(t)
+            .into_iter()
+            .filter(|o| matches!(o.2, Command::Preset { .. }))
             .collect()
     };
     let shown = preset_buttons(&t);
@@ -800,6 +819,118 @@ fn fill_uses_the_level_of_the_last_bot_added() {
         })
         .collect();
     assert_eq!(levels, [Level::Master; 3]);
+
+    // The level menu: a seated person picks Easy; the bot buttons then seat Easy bots, the
+    // menu shows Easy; a stranger's choice is refused and changes nothing.
+    let mut t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 3, Lang::En),
+        1,
+    );
+    let level_menu = |t: &Table| {
+        let v = table_view(t, &NoPainter);
+        let m = v
+            .menus()
+            .find(|m| m.custom_id.ends_with(":level"))
+            .expect("a level menu")
+            .clone();
+        m.options
+            .iter()
+            .filter(|o| o.default)
+            .map(|o| o.label.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(level_menu(&t), ["Bot level: Normal"]);
+    let before = t.clone();
+    let easy = Command::BotLevel { level: Level::Easy };
+    assert!(t.apply(&Actor::user(9, "Zed"), &easy, 0).is_err());
+    assert_eq!(t, before);
+    t.apply(&host, &easy, 0).unwrap();
+    assert_eq!(level_menu(&t), ["Bot level: Easy"]);
+    assert_eq!(
+        fill(&t),
+        ("Fill empty seats (Easy bots)".to_string(), Level::Easy)
+    );
+    let add =
+        table_view(&t, &NoPainter)
+            .buttons()
+            .find_map(|b| match decode(&b.custom_id).unwrap().2 {
+                Command::AddBot { level } => Some((b.label.clone(), level)),
+                _ => None,
+            });
+    assert_eq!(add, Some(("+ Bot (Easy)".to_string(), Level::Easy)));
+}
+
+/// The lobby: Join and Leave (and the teams) as buttons, then one menu each for the mode, the
+/// rules and the bots' level, then the bot buttons, Start and Cancel; every option a command
+/// that decodes, the one in force marked, in every mode and language.
+#[test]
+fn the_lobby_has_three_menus_and_its_buttons() {
+    use yut_table::view::Row;
+    for lang in [Lang::En, Lang::Ko, Lang::Es] {
+        for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
+            let host = Actor::user(1, "Ann");
+            let t = Table::new(
+                1,
+                1,
+                1,
+                &host,
+                settings(Preset::Yunnori, teams, seats, lang),
+                1,
+            );
+            let v = table_view(&t, &NoPainter);
+            check_view(&v, lang);
+            let kinds: Vec<&str> = v
+                .rows
+                .iter()
+                .map(|r| match r {
+                    Row::Buttons(_) => "buttons",
+                    Row::Menu(_) => "menu",
+                })
+                .collect();
+            assert_eq!(kinds, ["buttons", "menu", "menu", "menu", "buttons"]);
+            let commands: Vec<Vec<(Command, bool)>> = v
+                .menus()
+                .map(|m| {
+                    m.options
+                        .iter()
+                        .map(|o| {
+                            let id = yut_table::view::Menu::chosen(&m.custom_id, &o.value);
+                            (decode(&id).expect("an option decodes").2, o.default)
+                        })
+                        .collect()
+                })
+                .collect();
+            let current: Vec<Vec<Command>> = commands
+                .iter()
+                .map(|m| m.iter().filter(|c| c.1).map(|c| c.0.clone()).collect())
+                .collect();
+            assert_eq!(
+                current,
+                [
+                    vec![Command::Mode { teams, seats }],
+                    vec![Command::Preset {
+                        preset: Preset::Yunnori
+                    }],
+                    vec![Command::BotLevel {
+                        level: Level::Normal
+                    }],
+                ]
+            );
+            assert_eq!(commands.iter().map(Vec::len).collect::<Vec<_>>(), [4, 4, 3]);
+            let pressed: Vec<Command> = v
+                .buttons()
+                .map(|b| decode(&b.custom_id).unwrap().2)
+                .collect();
+            for c in [Command::Join, Command::Leave, Command::Start, Command::Stop] {
+                assert!(pressed.contains(&c), "{c:?}");
+            }
+            assert_eq!(pressed.len(), if teams { 9 } else { 7 });
+        }
+    }
 }
 
 /// While a bot (or the stand-in of an auto-playing person) acts, the board offers only what a
@@ -1136,4 +1267,66 @@ fn a_stored_notice_is_said_in_the_language_it_is_shown_in() {
         old.text(Lang::Ko),
         "⏰ Ann ran out of time; the bot played for them."
     );
+}
+
+/// A notice ("Bob left the game") lasts until the next person acts or one full round of
+/// turns, whichever comes first.
+#[test]
+fn a_notice_lasts_one_round_or_until_a_person_acts() {
+    use yut_game::Event;
+    let said = |t: &Table| table_view(t, &NoPainter).text.contains("Bob left the game");
+    let seat = |ann: &Actor, bob: &Actor| {
+        let mut t = Table::new(
+            1,
+            1,
+            1,
+            ann,
+            settings(Preset::Standard, false, 3, Lang::En),
+            7,
+        );
+        t.apply(bob, &Command::Join, 0).unwrap();
+        t.apply(ann, &Command::AddBot { level: Level::Easy }, 0)
+            .unwrap();
+        t.apply(ann, &Command::Start, 0).unwrap();
+        t
+    };
+    let (ann, bob) = (Actor::user(1, "Ann"), Actor::user(2, "Bob"));
+
+    // Everyone left: the bots play on; the notice stays for one round of turns, then goes.
+    let mut t = seat(&ann, &bob);
+    t.apply(&ann, &Command::Resign, 0).unwrap();
+    t.apply(&bob, &Command::Resign, 0).unwrap();
+    assert!(said(&t), "shown when it happens");
+    let mut passes = 0;
+    let mut steps = 0;
+    while t.status == Status::Playing && passes < 6 {
+        steps += 1;
+        assert!(steps < 1_000, "the bots keep playing");
+        let now = steps * 1_000_000_000;
+        let out = t.apply(&Actor::System, &Command::BotTurn, now).unwrap();
+        passes += out
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::TurnPassed { .. }))
+            .count();
+        assert_eq!(said(&t), passes < 3, "after {passes} turns passed");
+    }
+    assert!(passes >= 3, "a round was played");
+
+    // Bob left; the bots play until Ann's turn, whose board still says it; Ann's throw
+    // clears it.
+    let mut t = seat(&ann, &bob);
+    t.apply(&bob, &Command::Resign, 0).unwrap();
+    let mut steps = 0;
+    while t.computer_acts() {
+        steps += 1;
+        assert!(steps < 1_000, "Ann's turn comes");
+        let now = steps * 1_000_000_000;
+        t.apply(&Actor::System, &Command::BotTurn, now).unwrap();
+        assert!(said(&t));
+    }
+    assert!(said(&t), "Ann sees it when her turn comes");
+    let text = table_view(&t, &NoPainter).text;
+    t.apply(&ann, &Command::Throw, 0).unwrap();
+    assert!(!said(&t), "gone once a person acts: {text}");
 }

@@ -68,6 +68,7 @@ view-button-add-bot = + Bot ({ $level })
 view-button-remove-bot = − Bot
 view-button-rules = { $preset } rules
 view-button-fill = Fill empty seats ({ $level } bots)
+view-menu-bot-level = Bot level: { $level }
 view-button-start = Start
 view-button-cancel = Cancel
 view-button-back-in = 🙋 I'm back

@@ -68,6 +68,7 @@ view-button-add-bot = + Bot ({ $level })
 view-button-remove-bot = − Bot
 view-button-rules = Reglas { $preset }
 view-button-fill = Llenar asientos libres (bots { $level })
+view-menu-bot-level = Nivel de los bots: { $level }
 view-button-start = Empezar
 view-button-cancel = Cancelar
 view-button-back-in = 🙋 He vuelto

@@ -67,6 +67,7 @@ view-button-add-bot = + 봇 ({ $level })
 view-button-remove-bot = − 봇
 view-button-rules = { $preset } 규칙
 view-button-fill = 빈자리 채우기 ({ $level } 봇)
+view-menu-bot-level = 봇 난이도: { $level }
 view-button-start = 시작
 view-button-cancel = 취소
 view-button-back-in = 🙋 제가 둘게요

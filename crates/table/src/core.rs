@@ -121,6 +121,9 @@ pub struct Table {
     /// A thread of its own for the game (the server's setting), and where it stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thread: Option<Thread>,
+    /// The bots' level chosen in the lobby's menu (see [`Table::bot_level`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<Level>,
 }
 
 impl Table {
@@ -177,6 +180,7 @@ impl Table {
             abandoned: false,
             invite: None,
             thread: None,
+            bot_level: None,
         };
         if let Actor::User { id, name, .. } = host {
             t.seats.push(SeatState::new(

@@ -117,6 +117,7 @@ fn action_of(cmd: &Command) -> String {
         Command::AddBot { level } => format!("bot:{}", level.name()),
         Command::RemoveBot => "unbot".to_string(),
         Command::FillBots { level } => format!("fill:{}", level.name()),
+        Command::BotLevel { level } => format!("level:{}", level.name()),
         Command::Mode { teams: true, .. } => "mode:teams".to_string(),
         Command::Mode { seats, .. } => format!("mode:{seats}"),
         Command::Preset { preset } => format!("preset:{}", preset.word()),
@@ -214,6 +215,7 @@ fn decode_game(id: &str) -> Result<ButtonId, DecodeError> {
         ["bot", l] => Command::AddBot { level: level(l)? },
         ["unbot"] => Command::RemoveBot,
         ["fill", l] => Command::FillBots { level: level(l)? },
+        ["level", l] => Command::BotLevel { level: level(l)? },
         ["mode", "teams"] => Command::Mode {
             teams: true,
             seats: 4,

@@ -38,14 +38,83 @@ pub struct Button {
     pub disabled: bool,
 }
 
+/// A select menu (Discord's string select): one choice among its options. Its custom id
+/// is a game command without its last part (`yut:<game>:<version>:mode`); the chosen
+/// option's value completes it (`teams` makes `yut:<game>:<version>:mode:teams`), so a
+/// choice decodes like a button.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Menu {
+    pub custom_id: String,
+    pub options: Vec<MenuOption>,
+    pub disabled: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MenuOption {
+    pub label: String,
+    pub value: String,
+    /// The option in force, shown as the menu's current choice.
+    pub default: bool,
+}
+
+impl Menu {
+    /// The custom id a choice of `value` stands for.
+    pub fn chosen(custom_id: &str, value: &str) -> String {
+        format!("{custom_id}:{value}")
+    }
+}
+
+/// A row of a message: up to 5 buttons, or one menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Row {
+    Buttons(Vec<Button>),
+    Menu(Menu),
+}
+
+impl Row {
+    /// Its buttons (none for a menu).
+    pub fn buttons(&self) -> &[Button] {
+        match self {
+            Row::Buttons(b) => b,
+            Row::Menu(_) => &[],
+        }
+    }
+
+    /// Components in the row: its buttons, or 1 for a menu.
+    pub fn len(&self) -> usize {
+        match self {
+            Row::Buttons(b) => b.len(),
+            Row::Menu(_) => 1,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl From<Vec<Button>> for Row {
+    fn from(b: Vec<Button>) -> Row {
+        Row::Buttons(b)
+    }
+}
+
+impl<'a> IntoIterator for &'a Row {
+    type Item = &'a Button;
+    type IntoIter = std::slice::Iter<'a, Button>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.buttons().iter()
+    }
+}
+
 /// A message to show.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct View {
     pub text: String,
     /// The board as PNG.
     pub png: Option<Vec<u8>>,
-    /// At most 5 rows of at most 5 buttons.
-    pub rows: Vec<Vec<Button>>,
+    /// At most 5 rows, each of at most 5 buttons or one menu.
+    pub rows: Vec<Row>,
     /// Only for the person who asked.
     pub private: bool,
     /// Mention this user (their turn has just started), in this language (the one they last
@@ -83,6 +152,19 @@ pub struct Link {
 }
 
 impl View {
+    /// Every button, row by row.
+    pub fn buttons(&self) -> impl Iterator<Item = &Button> {
+        self.rows.iter().flatten()
+    }
+
+    /// The menus.
+    pub fn menus(&self) -> impl Iterator<Item = &Menu> {
+        self.rows.iter().filter_map(|r| match r {
+            Row::Menu(m) => Some(m),
+            Row::Buttons(_) => None,
+        })
+    }
+
     /// A private note.
     pub fn private(text: impl Into<String>) -> View {
         View {
@@ -139,7 +221,7 @@ fn button(t: &Table, label: impl Into<String>, style: Style, cmd: Command) -> Bu
 /// The public view of a table: the game message.
 pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
     let lang = t.lang();
-    let mut rows: Vec<Vec<Button>> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     let mut text = String::new();
     let labels = shown_labels(t);
     match t.status {
@@ -147,15 +229,18 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             text.push_str(&invite_text(t));
             let code = i18n::code(lang);
             let label = |key: &str| say_in(code, key, &[]);
-            rows.push(vec![
-                button(t, label("button-accept"), Style::Success, Command::Accept),
-                button(
-                    t,
-                    label("button-decline"),
-                    Style::Secondary,
-                    Command::Decline,
-                ),
-            ]);
+            rows.push(
+                vec![
+                    button(t, label("button-accept"), Style::Success, Command::Accept),
+                    button(
+                        t,
+                        label("button-decline"),
+                        Style::Secondary,
+                        Command::Decline,
+                    ),
+                ]
+                .into(),
+            );
             let mut host = Vec::new();
             if t.open_invite().map(|i| i.kind) == Some(InviteKind::Rematch) {
                 host.push(button(
@@ -171,141 +256,11 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                 Style::Danger,
                 Command::Stop,
             ));
-            rows.push(host);
+            rows.push(host.into());
         }
         Status::Lobby => {
             text.push_str(&lobby_text(t));
-            let mut r1 = vec![
-                button(
-                    t,
-                    word(lang, "view-button-join"),
-                    Style::Success,
-                    Command::Join,
-                ),
-                button(
-                    t,
-                    word(lang, "view-button-leave"),
-                    Style::Secondary,
-                    Command::Leave,
-                ),
-            ];
-            if t.settings.teams {
-                r1.push(button(
-                    t,
-                    say(lang, "team-name", &[("team", "A".into())]),
-                    Style::Secondary,
-                    Command::Team { team: 0 },
-                ));
-                r1.push(button(
-                    t,
-                    say(lang, "team-name", &[("team", "B".into())]),
-                    Style::Secondary,
-                    Command::Team { team: 1 },
-                ));
-            }
-            rows.push(r1);
-            let mut r2 = Vec::new();
-            for level in [Level::Easy, Level::Normal, Level::Master] {
-                let label = say(
-                    lang,
-                    "view-button-add-bot",
-                    &[("level", level_name(level, lang).into())],
-                );
-                r2.push(button(
-                    t,
-                    label,
-                    Style::Secondary,
-                    Command::AddBot { level },
-                ));
-            }
-            r2.push(button(
-                t,
-                word(lang, "view-button-remove-bot"),
-                Style::Secondary,
-                Command::RemoveBot,
-            ));
-            rows.push(r2);
-            // The mode: the one in force is shown pressed (disabled); only the host (or a
-            // moderator) may change it.
-            let mut r3 = Vec::new();
-            for (teams, seats) in [(false, 2), (false, 3), (false, 4), (true, 4)] {
-                let label = mode_name(lang, teams, seats);
-                let current = t.settings.teams == teams && (teams || t.settings.seats == seats);
-                let mut b = button(
-                    t,
-                    label,
-                    if current {
-                        Style::Success
-                    } else {
-                        Style::Secondary
-                    },
-                    Command::Mode { teams, seats },
-                );
-                b.disabled = current;
-                r3.push(b);
-            }
-            rows.push(r3);
-            let mut r4 = Vec::new();
-            for preset in [
-                Preset::Standard,
-                Preset::Boardgame,
-                Preset::Yunnori,
-                Preset::Nyout,
-            ] {
-                let current = t.settings.preset == preset.word();
-                let mut b = button(
-                    t,
-                    say(
-                        lang,
-                        "view-button-rules",
-                        &[("preset", preset_name(preset.word(), lang).into())],
-                    ),
-                    if current {
-                        Style::Success
-                    } else {
-                        Style::Secondary
-                    },
-                    Command::Preset { preset },
-                );
-                b.disabled = current;
-                r4.push(b);
-            }
-            rows.push(r4);
-            // Fill with the level of the bot seated last (as the host chose it), else Normal.
-            let fill = t
-                .seats
-                .iter()
-                .rev()
-                .find_map(|s| match s.player {
-                    Player::Bot { level } => Some(level),
-                    Player::Human { .. } => None,
-                })
-                .unwrap_or(Level::Normal);
-            let label = say(
-                lang,
-                "view-button-fill",
-                &[("level", level_name(fill, lang).into())],
-            );
-            rows.push(vec![
-                button(
-                    t,
-                    label,
-                    Style::Secondary,
-                    Command::FillBots { level: fill },
-                ),
-                button(
-                    t,
-                    word(lang, "view-button-start"),
-                    Style::Primary,
-                    Command::Start,
-                ),
-                button(
-                    t,
-                    word(lang, "view-button-cancel"),
-                    Style::Danger,
-                    Command::Stop,
-                ),
-            ]);
+            lobby_rows(t, &mut rows);
         }
         Status::Playing if t.opening_thread() => {
             // Nothing to press until the game has moved to its thread.
@@ -333,19 +288,22 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.throw_seed.is_some() {
                 controls.push(crate::after::fair_button(t.id, lang));
             }
-            rows.push(controls);
+            rows.push(controls.into());
         }
         Status::Playing => {
             text.push_str(&play_text(t));
             let g = t.game.as_ref().expect("a playing table has a game");
             match g.phase() {
                 Phase::Throw => {
-                    rows.push(vec![button(
-                        t,
-                        word(lang, "view-button-throw"),
-                        Style::Primary,
-                        Command::Throw,
-                    )]);
+                    rows.push(
+                        vec![button(
+                            t,
+                            word(lang, "view-button-throw"),
+                            Style::Primary,
+                            Command::Throw,
+                        )]
+                        .into(),
+                    );
                 }
                 Phase::Spend if t.shown_chip().is_some() => {
                     for chunk in labels.chunks(5) {
@@ -355,7 +313,8 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                                 .map(|(m, l)| {
                                     button(t, l.clone(), Style::Primary, Command::Move { mv: *m })
                                 })
-                                .collect(),
+                                .collect::<Vec<_>>()
+                                .into(),
                         );
                     }
                 }
@@ -379,7 +338,8 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
                                         Command::Select { chip: *c },
                                     )
                                 })
-                                .collect(),
+                                .collect::<Vec<_>>()
+                                .into(),
                         );
                     }
                 }
@@ -412,7 +372,7 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.throw_seed.is_some() && controls.len() < 5 {
                 controls.push(crate::after::fair_button(t.id, lang));
             }
-            rows.push(controls);
+            rows.push(controls.into());
         }
         Status::Stopped if t.invite.is_some() && t.game.is_none() => {
             // An invitation declined, lapsed or called off: nothing more to press.
@@ -425,14 +385,9 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             } else {
                 "view-button-reopen"
             };
-            rows.push(vec![button(
-                t,
-                word(lang, key),
-                Style::Primary,
-                Command::Rematch,
-            )]);
+            rows.push(vec![button(t, word(lang, key), Style::Primary, Command::Rematch)].into());
             if t.status == Status::Finished && t.game.is_some() {
-                rows.push(crate::after::buttons(t.id, lang));
+                rows.push(crate::after::buttons(t.id, lang).into());
             }
         }
     }
@@ -482,5 +437,137 @@ pub fn table_summary(t: &Table) -> View {
         thread_end: thread_end(t),
         over: !t.status.is_active(),
         link: None,
+    }
+}
+
+/// The lobby's controls: Join and Leave (and the teams), a menu each for the mode, the rules
+/// and the bots' level, then the bot buttons, Start and Cancel. Five rows in every mode.
+fn lobby_rows(t: &Table, rows: &mut Vec<Row>) {
+    let lang = t.lang();
+    let mut seats = vec![
+        button(
+            t,
+            word(lang, "view-button-join"),
+            Style::Success,
+            Command::Join,
+        ),
+        button(
+            t,
+            word(lang, "view-button-leave"),
+            Style::Secondary,
+            Command::Leave,
+        ),
+    ];
+    if t.settings.teams {
+        for team in [0, 1] {
+            let name = if team == 0 { "A" } else { "B" };
+            seats.push(button(
+                t,
+                say(lang, "team-name", &[("team", name.into())]),
+                Style::Secondary,
+                Command::Team { team },
+            ));
+        }
+    }
+    rows.push(seats.into());
+    // The mode and the rules: anyone sees them, the host (or a moderator) changes them.
+    let modes = [(false, 2), (false, 3), (false, 4), (true, 4)]
+        .into_iter()
+        .map(|(teams, seats)| {
+            let cmd = Command::Mode { teams, seats };
+            let current = t.settings.teams == teams && (teams || t.settings.seats == seats);
+            (mode_name(lang, teams, seats), cmd, current)
+        });
+    rows.push(Row::Menu(menu(t, modes)));
+    let presets = [
+        Preset::Standard,
+        Preset::Boardgame,
+        Preset::Yunnori,
+        Preset::Nyout,
+    ]
+    .into_iter()
+    .map(|preset| {
+        let label = say(
+            lang,
+            "view-button-rules",
+            &[("preset", preset_name(preset.word(), lang).into())],
+        );
+        let current = t.settings.preset == preset.word();
+        (label, Command::Preset { preset }, current)
+    });
+    rows.push(Row::Menu(menu(t, presets)));
+    let level = t.bot_level();
+    let levels = [Level::Easy, Level::Normal, Level::Master]
+        .into_iter()
+        .map(|l| {
+            let label = say(
+                lang,
+                "view-menu-bot-level",
+                &[("level", level_name(l, lang).into())],
+            );
+            (label, Command::BotLevel { level: l }, l == level)
+        });
+    rows.push(Row::Menu(menu(t, levels)));
+    let level_name = level_name(level, lang);
+    rows.push(
+        vec![
+            button(
+                t,
+                say(
+                    lang,
+                    "view-button-add-bot",
+                    &[("level", level_name.clone().into())],
+                ),
+                Style::Secondary,
+                Command::AddBot { level },
+            ),
+            button(
+                t,
+                word(lang, "view-button-remove-bot"),
+                Style::Secondary,
+                Command::RemoveBot,
+            ),
+            button(
+                t,
+                say(lang, "view-button-fill", &[("level", level_name.into())]),
+                Style::Secondary,
+                Command::FillBots { level },
+            ),
+            button(
+                t,
+                word(lang, "view-button-start"),
+                Style::Primary,
+                Command::Start,
+            ),
+            button(
+                t,
+                word(lang, "view-button-cancel"),
+                Style::Danger,
+                Command::Stop,
+            ),
+        ]
+        .into(),
+    );
+}
+
+/// A menu of commands that differ in their last part (`mode:2`, `mode:teams`): the menu's
+/// custom id is what they share, each option's value the rest.
+fn menu(t: &Table, choices: impl Iterator<Item = (String, Command, bool)>) -> Menu {
+    let mut custom_id = String::new();
+    let mut options = Vec::new();
+    for (label, cmd, current) in choices {
+        let id = encode(t.id, t.version, &cmd);
+        let (head, value) = id.rsplit_once(':').expect("a command with an argument");
+        custom_id = head.to_string();
+        options.push(MenuOption {
+            label,
+            value: value.to_string(),
+            default: current,
+        });
+    }
+    Menu {
+        custom_id,
+        options,
+        disabled: false,
     }
 }

@@ -114,7 +114,10 @@ impl Frame {
             view.rows
                 .iter()
                 .map(|row| {
-                    row.iter()
+                    // A page never shows a lobby (local games start seated): menus are
+                    // Discord's.
+                    row.buttons()
+                        .iter()
                         .filter(|b| matches!(b.custom_id.parse(), Ok(ButtonId::Game { .. })))
                         .map(|b| FrameButton {
                             label: b.label.clone(),

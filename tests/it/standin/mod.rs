@@ -459,6 +459,67 @@ fn message_json(m: &Msg) -> Value {
     })
 }
 
+/// A string select against Discord's limits: a custom_id of 1-100 characters, 1-25 options
+/// with labels and values of 1-100 characters, values unique, no more defaults than
+/// `max_values` allows, `min_values` <= `max_values` <= the options, a placeholder of at most
+/// 150.
+fn check_select(m: &Value, what: &str, out: &mut Vec<String>) {
+    let id = m["custom_id"].as_str().unwrap_or("");
+    if id.is_empty() || id.chars().count() > 100 {
+        out.push(format!("{what}: select custom_id {id:?}"));
+    }
+    let options = m["options"].as_array().cloned().unwrap_or_default();
+    if options.is_empty() || options.len() > 25 {
+        out.push(format!("{what}: a select of {} options", options.len()));
+    }
+    let min = m["min_values"].as_u64().unwrap_or(1);
+    let max = m["max_values"].as_u64().unwrap_or(1);
+    if min > max || max > options.len() as u64 || max > 25 {
+        out.push(format!(
+            "{what}: select min {min} max {max} of {} options",
+            options.len()
+        ));
+    }
+    let mut values = std::collections::HashSet::new();
+    let mut defaults = 0;
+    for o in &options {
+        let (label, value) = (
+            o["label"].as_str().unwrap_or(""),
+            o["value"].as_str().unwrap_or(""),
+        );
+        if label.is_empty()
+            || label.chars().count() > 100
+            || value.is_empty()
+            || value.chars().count() > 100
+        {
+            out.push(format!("{what}: select option {label:?} = {value:?}"));
+        }
+        if o["description"]
+            .as_str()
+            .is_some_and(|d| d.chars().count() > 100)
+        {
+            out.push(format!(
+                "{what}: select option {label:?}: description over 100"
+            ));
+        }
+        if !values.insert(value.to_string()) {
+            out.push(format!("{what}: select value {value:?} twice"));
+        }
+        defaults += usize::from(o["default"] == true);
+    }
+    if defaults as u64 > max {
+        out.push(format!(
+            "{what}: {defaults} default options for at most {max} values"
+        ));
+    }
+    if m["placeholder"]
+        .as_str()
+        .is_some_and(|p| p.chars().count() > 150)
+    {
+        out.push(format!("{what}: placeholder over 150"));
+    }
+}
+
 /// Check a message payload against Discord's limits.
 fn check_payload(v: &Value, files: &[(String, Vec<u8>)], what: &str, out: &mut Vec<String>) {
     if let Some(c) = v.get("content").and_then(|c| c.as_str()) {
@@ -480,6 +541,17 @@ fn check_payload(v: &Value, files: &[(String, Vec<u8>)], what: &str, out: &mut V
                 ));
             }
             let buttons = row["components"].as_array().cloned().unwrap_or_default();
+            // A string select (type 3) fills its row alone.
+            if buttons.iter().any(|b| b["type"] == 3) {
+                if buttons.len() != 1 {
+                    out.push(format!(
+                        "{what}: a select menu beside {} others",
+                        buttons.len() - 1
+                    ));
+                }
+                check_select(&buttons[0], what, out);
+                continue;
+            }
             if buttons.is_empty() || buttons.len() > 5 {
                 out.push(format!("{what}: a row of {} buttons", buttons.len()));
             }
@@ -1350,6 +1422,54 @@ impl StandIn {
         let m = self.state.lock().unwrap().messages[&message].clone();
         let (mut v, token) = self.interaction_base(3, m.channel, who, locale);
         v["data"] = json!({"custom_id": custom_id, "component_type": 2});
+        v["message"] = message_json(&m);
+        self.send_interaction(v, token, m.channel, true, Some(message))
+    }
+
+    /// A choice of `value` in select menu `custom_id` of message `message` (refused here, as
+    /// Discord would, when the message has no such menu or the menu no such option).
+    pub fn choose(
+        &self,
+        message: u64,
+        custom_id: &str,
+        value: &str,
+        who: (u64, &str, u64),
+        locale: &str,
+    ) -> String {
+        let m = self.state.lock().unwrap().messages[&message].clone();
+        let offered = m
+            .components
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .any(|c| {
+                c["type"] == 3
+                    && c["custom_id"] == custom_id
+                    && c["options"]
+                        .as_array()
+                        .is_some_and(|o| o.iter().any(|o| o["value"] == value))
+            });
+        assert!(
+            offered,
+            "message {message} has no menu {custom_id} with {value}"
+        );
+        self.choose_stale(message, custom_id, value, who, locale)
+    }
+
+    /// A choice made on an older copy of message `message` (a client that has not seen its
+    /// last edit): sent whatever the message shows now.
+    pub fn choose_stale(
+        &self,
+        message: u64,
+        custom_id: &str,
+        value: &str,
+        who: (u64, &str, u64),
+        locale: &str,
+    ) -> String {
+        let m = self.state.lock().unwrap().messages[&message].clone();
+        let (mut v, token) = self.interaction_base(3, m.channel, who, locale);
+        v["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
         v["message"] = message_json(&m);
         self.send_interaction(v, token, m.channel, true, Some(message))
     }

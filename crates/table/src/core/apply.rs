@@ -76,6 +76,7 @@ impl Table {
             | Command::AddBot { .. }
             | Command::RemoveBot
             | Command::FillBots { .. }
+            | Command::BotLevel { .. }
             | Command::Mode { .. }
             | Command::Preset { .. }
             | Command::Start => self.apply_lobby(actor, cmd, now)?,

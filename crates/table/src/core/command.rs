@@ -73,6 +73,10 @@ pub enum Command {
     FillBots {
         level: Level,
     },
+    /// The level of the bots that "+ Bot" and "Fill" seat (the lobby's menu).
+    BotLevel {
+        level: Level,
+    },
     /// Change the lobby's mode: free-for-all with `seats` seats, or 2v2 teams (host or
     /// moderator only).
     Mode {

@@ -44,6 +44,11 @@ impl Table {
                     return Err(Refusal::Full);
                 }
             }
+            Command::BotLevel { level } => {
+                self.lobby_only()?;
+                self.seated(actor)?;
+                self.bot_level = Some(*level);
+            }
             Command::Mode { teams, seats } => self.set_mode(actor, *teams, *seats)?,
             Command::Preset { preset } => self.set_preset(actor, *preset)?,
             Command::Start => self.start(actor, now)?,
@@ -68,6 +73,21 @@ impl Table {
 }
 
 impl Table {
+    /// The level "+ Bot" and "Fill" seat: the one chosen in the lobby's menu, else that of
+    /// the bot seated last, else Normal.
+    pub fn bot_level(&self) -> Level {
+        self.bot_level.unwrap_or_else(|| {
+            self.seats
+                .iter()
+                .rev()
+                .find_map(|s| match s.player {
+                    Player::Bot { level } => Some(level),
+                    Player::Human { .. } => None,
+                })
+                .unwrap_or(Level::Normal)
+        })
+    }
+
     pub(crate) fn lobby_only(&self) -> Result<(), Refusal> {
         if self.status == Status::Lobby {
             Ok(())
