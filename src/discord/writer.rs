@@ -528,10 +528,11 @@ impl Poster {
         };
         // One turn ping in view: the previous one is deleted first (this write; the new one
         // goes at the next free slot, a second later at worst) when the turn leaves time for it
-        // (10 s or more) or the channel has slots to spare; else (a very fast game on a busy
+        // (5 s or more: always with the shortest time people may set, 10 s, whose ping comes
+        // about 1.5 s in) or the channel has slots to spare; else (a test's 2-s game on a busy
         // channel) the new one goes now and the old one as soon as a slot is spare.
         let now_ms = self.service.now_ms();
-        let roomy = due.is_none_or(|d| d - now_ms >= 10_000);
+        let roomy = due.is_none_or(|d| d - now_ms >= 5_000);
         let spare = ch.free_at(CHANNEL_WRITES - 3, Instant::now()) <= Instant::now();
         if let Some(old) = ch.last_ping.filter(|_| roomy || spare) {
             let (answer, limits) = self.rest.send(ch.id, &Write::Delete(old)).await;

@@ -1799,8 +1799,9 @@ fn percentile(xs: &mut [f64], p: f64) -> f64 {
 }
 
 /// Discord's per-channel budget enforced (5 writes per 5 s, 429 above it) in a game of one
-/// person and three Master bots at the default pace (1.2 s per bot action): no 429, every
-/// turn ping delivered before the person acts, one board with live buttons. Prints the
+/// person and three Master bots at the default pace (1.2 s per bot action), with the shortest
+/// time per action people may set (10 s): no 429, every turn ping delivered before the person
+/// acts, never two turn pings in view, one board with live buttons. Prints the
 /// figures. `YUTBOT_WIRE_TURNS=N` plays N of the person's turns (default 4; 0: the whole game).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_and_three_masters_stay_within_the_channel_budget() {
@@ -1809,7 +1810,7 @@ async fn one_person_and_three_masters_stay_within_the_channel_budget() {
         ..StandInOptions::default()
     })
     .await;
-    let bot = bot_paced(&s, "budget", 60, 1200).await;
+    let bot = bot_paced(&s, "budget", 10, 1200).await;
     let ch = 6201;
     let wanted: u32 = std::env::var("YUTBOT_WIRE_TURNS")
         .ok()
