@@ -111,14 +111,45 @@ fn already_running(lang: Lang, link: String) -> String {
 
 /// Every top-level command, as the code declares it (before [`localize`]).
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![yut()]
+    vec![yut(), challenge_member()]
+}
+
+/// Does the command come from a server that has Yutbot (installed to the server, not only to
+/// the person's account)? Games, ratings and settings need it: elsewhere the command is
+/// refused (the error handler says why, privately).
+pub fn bot_in_server(ctx: &Context<'_>) -> bool {
+    use serenity::all::AuthorizingIntegrationOwner;
+    let Some(guild) = ctx.guild_id() else {
+        return false;
+    };
+    match ctx {
+        poise::Context::Application(a) => {
+            let owners = &a.interaction.authorizing_integration_owners.0;
+            // (An interaction without the field predates user installs: a server install.)
+            owners.is_empty()
+                || owners
+                    .iter()
+                    .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(Some(g)) if *g == guild))
+        }
+        poise::Context::Prefix(_) => true,
+    }
+}
+
+/// The check of every command that needs Yutbot in the server ([`bot_in_server`]).
+pub async fn in_server(ctx: Context<'_>) -> Result<bool, Error> {
+    Ok(bot_in_server(&ctx))
 }
 
 // `/yut`, the one top-level command: its names and descriptions for Discord are
 // `reg-yut*` in `assets/locales/*/registration.ftl`.
+//
+// Installed to a server (where games are played) or to a person's own account (then `rules`,
+// `help` and `fortune` work in DMs, group DMs and servers without the bot; the rest say
+// privately that a game needs Yutbot in the server: [`in_server`]).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     subcommands(
         "new",
         "challenge",

@@ -313,6 +313,24 @@ pub fn registered_commands() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
+/// The payload of `PUT /applications/{id}/commands`: poise's, with the context menus' names
+/// localized (poise leaves them in English).
+pub fn registration(commands: &[poise::Command<Data, Error>]) -> Vec<serenity::all::CreateCommand> {
+    let mut out = Vec::new();
+    for c in commands {
+        out.extend(c.create_as_slash_command());
+        if let Some(mut menu) = c.create_as_context_menu_command() {
+            let mut names: Vec<_> = c.name_localizations.iter().collect();
+            names.sort();
+            for (locale, name) in names {
+                menu = menu.name_localized(locale.clone(), name.clone());
+            }
+            out.push(menu);
+        }
+    }
+    out
+}
+
 /// The poise framework of one shard's client; the first shard of the range registers the
 /// commands.
 fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Framework<Data, Error> {
@@ -329,13 +347,14 @@ fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Frame
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 if register {
-                    let commands = &framework.options().commands;
+                    let commands = registration(&framework.options().commands);
                     match dev_guild {
                         Some(g) => {
-                            poise::builtins::register_in_guild(ctx, commands, GuildId::new(g))
-                                .await?
+                            GuildId::new(g).set_commands(ctx, commands).await?;
                         }
-                        None => poise::builtins::register_globally(ctx, commands).await?,
+                        None => {
+                            serenity::all::Command::set_global_commands(ctx, commands).await?;
+                        }
                     }
                     tracing::info!(user = %ready.user.name, guild = ?dev_guild, "connected; commands registered");
                 } else {
@@ -483,6 +502,20 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 .locale()
                 .map_or(yut_text::Lang::En, yut_text::Lang::from_locale);
             let text = failure_text(lang, &reference);
+            let _ = ctx
+                .send(poise::CreateReply::default().content(text).ephemeral(true))
+                .await;
+        }
+        // A game's command where Yutbot is not in the server (a DM, a group DM, a server where
+        // only the person installed it): said privately, with what works there.
+        poise::FrameworkError::CommandCheckFailed {
+            ctx, error: None, ..
+        }
+        | poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let lang = ctx
+                .locale()
+                .map_or(yut_text::Lang::En, yut_text::Lang::from_locale);
+            let text = yut_text::word(lang, "cmd-needs-server");
             let _ = ctx
                 .send(poise::CreateReply::default().content(text).ephemeral(true))
                 .await;

@@ -102,14 +102,19 @@ fn every_registration_key_is_asked_for_by_localize() {
         twice.is_empty(),
         "two commands or options share a key: {twice:?}"
     );
-    // Every text fits Discord: names of at most 32 characters without spaces, descriptions and
-    // choices of 1 to 100.
+    // Every text fits Discord: names of at most 32 characters without spaces (a context menu's:
+    // spaces and capitals allowed), descriptions and choices of 1 to 100.
     for code in LANGS {
         for k in &catalog {
             let t = say_in(code, k, &[]);
             let n = t.chars().count();
             let is_name = !k.ends_with("-desc") && !k.starts_with("reg-choice-");
-            if is_name {
+            if k.starts_with("reg-menu-") {
+                assert!(
+                    (1..=32).contains(&n) && t.trim() == t,
+                    "{code} {k}: {t:?} is not a menu name Discord takes"
+                );
+            } else if is_name {
                 assert!(
                     (1..=32).contains(&n) && t == t.to_lowercase() && !t.contains(' '),
                     "{code} {k}: {t:?} is not a name Discord takes"

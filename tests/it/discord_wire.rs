@@ -14,9 +14,9 @@ use yutbot::discord::{start, Bot, Options};
 
 /// Clicks played by hand before Bob leaves and Alice lets the bot play.
 const BY_HAND: u32 = 30;
-const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
-const BOB: (u64, &str, u64) = (222, "Bob", 0x400 | 0x800);
-const CAROL: (u64, &str, u64) = (333, "Carol", 0x400 | 0x800);
+pub(crate) const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
+pub(crate) const BOB: (u64, &str, u64) = (222, "Bob", 0x400 | 0x800);
+pub(crate) const CAROL: (u64, &str, u64) = (333, "Carol", 0x400 | 0x800);
 
 fn db_url(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("yutbot-wire-{}-{name}", std::process::id()));
@@ -25,7 +25,7 @@ fn db_url(name: &str) -> String {
     format!("sqlite://{}", dir.join("yut.db").display())
 }
 
-async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
+pub(crate) async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
     bot_paced(s, name, turn_seconds, 20).await
 }
 
@@ -1340,7 +1340,7 @@ async fn server_defaults_from_the_settings_command() {
 }
 
 /// The reply to a slash command (its original response, once it has content).
-async fn reply(s: &StandIn, tok: String) -> Msg {
+pub(crate) async fn reply(s: &StandIn, tok: String) -> Msg {
     s.wait_for("a reply", Duration::from_secs(5), |st| {
         let id = st.interactions.get(&tok)?.original?;
         let m = st.messages.get(&id)?;
@@ -2213,7 +2213,7 @@ async fn after_the_game_each_answer_is_one_call_with_its_files() {
 }
 
 /// The answer to an interaction: its first message, or its latest follow-up.
-async fn answer(s: &StandIn, tok: &str) -> Msg {
+pub(crate) async fn answer(s: &StandIn, tok: &str) -> Msg {
     s.wait_for("an answer", Duration::from_secs(5), |st| {
         let i = st.interactions.get(tok)?;
         i.acked?;

@@ -23,6 +23,7 @@ mod group_commit;
 mod leases;
 mod random_games;
 mod ratings_service;
+mod reach;
 mod registration;
 mod render;
 mod replay;

@@ -10,7 +10,7 @@ use std::path::Path;
 /// (its objects' keys sorted, so the text is the same from one run to the next).
 fn registration() -> String {
     let commands = yutbot::discord::registered_commands();
-    let payload = poise::builtins::create_application_commands(&commands);
+    let payload = yutbot::discord::registration(&commands);
     serde_json::to_string_pretty(&serde_json::to_value(payload).unwrap()).unwrap() + "\n"
 }
 

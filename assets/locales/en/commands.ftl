@@ -21,6 +21,7 @@ cmd-rules-also-plays = **This channel's game also plays with:**
 cmd-stats-none = { $who } has not finished a game here yet.
 cmd-seasons-none-yet = none yet
 cmd-no-such-season = There is no season { $season } in this server. Seasons: { $known }.
+cmd-needs-server = A game needs Yutbot in the server: ask an admin of the server to add it. `/yut rules`, `/yut help` and `/yut fortune` work anywhere.
 cmd-help = **Yutbot** plays Yut Nori (윷놀이) in this channel.
     `/yut new` open a game (mode, seats, rules, house rules, pieces, seconds, match length, bots)
     `/yut challenge opponent:@x` (2v2: also `partner:` `opponent2:`) a game that starts when everyone named accepts; a rematch asks everyone who played

@@ -162,3 +162,6 @@ reg-choice-pieces-auto = By number of sides
 reg-choice-level-easy = Easy
 reg-choice-level-normal = Normal
 reg-choice-level-master = Master
+
+## The member context menu (a user command).
+reg-menu-challenge-member = Challenge to Yut Nori

@@ -21,6 +21,7 @@ cmd-rules-also-plays = **La partida de este canal también se juega con:**
 cmd-stats-none = { $who } aún no ha terminado ninguna partida aquí.
 cmd-seasons-none-yet = ninguna todavía
 cmd-no-such-season = No hay ninguna temporada { $season } en este servidor. Temporadas: { $known }.
+cmd-needs-server = Para jugar, Yutbot tiene que estar en el servidor: pide a un administrador que lo añada. `/yut rules`, `/yut help` y `/yut fortune` funcionan en cualquier parte.
 cmd-help = **Yutbot** juega al Yut Nori (윷놀이) en este canal.
     `/yut nueva` abre una partida (modo, asientos, reglas, reglas caseras, fichas, segundos, victorias, bots)
     `/yut desafiar rival:@x` (2c2: también `compañero:` `rival2:`) empieza cuando todos los nombrados aceptan; la revancha pregunta a quienes jugaron

@@ -156,3 +156,6 @@ reg-choice-pieces-auto = Según el número de bandos
 reg-choice-level-easy = Fácil
 reg-choice-level-normal = Normal
 reg-choice-level-master = Maestro
+
+## The member context menu (a user command).
+reg-menu-challenge-member = Desafiar a Yut Nori

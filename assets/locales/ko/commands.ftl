@@ -21,6 +21,7 @@ cmd-rules-also-plays = **이 채널의 판은 이것도 따라요:**
 cmd-stats-none = { $who } 님은 아직 이 서버에서 끝낸 판이 없어요.
 cmd-seasons-none-yet = 아직 없어요
 cmd-no-such-season = 이 서버에는 { $season } 시즌이 없어요. 시즌: { $known }.
+cmd-needs-server = 게임은 윷봇이 들어와 있는 서버에서만 할 수 있어요. 서버 관리자에게 윷봇 추가를 부탁해 주세요. `/yut rules`, `/yut help`, `/yut fortune`은 어디서나 쓸 수 있어요.
 cmd-help = **윷봇**은 이 채널에서 윷놀이를 열어요.
     `/윷 새판` 판 열기 (방식, 자리, 규칙, 집안 규칙, 말, 시간, 승수, 봇)
     `/윷 도전 상대:@x` (2대2: `짝:` `상대2:`도) 이름을 댄 모두가 수락하면 시작하는 판; 한 판 더는 함께한 모두에게 물어요

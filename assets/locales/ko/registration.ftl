@@ -155,3 +155,6 @@ reg-choice-pieces-auto = 편 수에 따라
 reg-choice-level-easy = 쉬움
 reg-choice-level-normal = 보통
 reg-choice-level-master = 어려움
+
+## The member context menu (a user command).
+reg-menu-challenge-member = 윷놀이 도전하기

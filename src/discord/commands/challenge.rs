@@ -7,7 +7,7 @@ use super::*;
 //
 // The people named accept or decline with buttons; the game starts when all have accepted.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn challenge(
     ctx: Context<'_>,
     opponent: User,
@@ -18,15 +18,38 @@ pub async fn challenge(
     #[autocomplete = "complete_house_rules"]
     house_rules: Option<String>,
 ) -> Result<(), Error> {
+    let named: Vec<&User> = match (&partner, &opponent2) {
+        (None, None) => vec![&opponent],
+        (Some(p), Some(o2)) => vec![p, &opponent, o2],
+        _ => return private(ctx, word(lang(&ctx), "cmd-challenge-names")).await,
+    };
+    open_challenge(ctx, &named, preset.map(|p| p.preset()), house_rules).await
+}
+
+// "Challenge to Yut Nori" on a member (a user command, right click or long press): the same
+// challenge as `/yut challenge opponent:@them`, with the server's rules. Its names are
+// `reg-menu-challenge-member` in `assets/locales/*/registration.ftl`.
+#[poise::command(
+    context_menu_command = "Challenge to Yut Nori",
+    check = "in_server",
+    install_context = "Guild",
+    interaction_context = "Guild"
+)]
+pub async fn challenge_member(ctx: Context<'_>, opponent: User) -> Result<(), Error> {
+    open_challenge(ctx, &[&opponent], None, None).await
+}
+
+/// Open a challenge to the people `named` (one opponent, or partner, opponent, opponent 2).
+async fn open_challenge(
+    ctx: Context<'_>,
+    named: &[&User],
+    preset: Option<Preset>,
+    house_rules: Option<String>,
+) -> Result<(), Error> {
     let data = ctx.data();
     let lang = lang(&ctx);
     let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id().get()) else {
         return Ok(());
-    };
-    let named: Vec<&User> = match (&partner, &opponent2) {
-        (None, None) => vec![&opponent],
-        (Some(p), Some(o2)) => vec![p, &opponent, o2],
-        _ => return private(ctx, word(lang, "cmd-challenge-names")).await,
     };
     // The interaction carries the members of the server among the users named.
     let resolved = match ctx {
@@ -48,7 +71,7 @@ pub async fn challenge(
         })
         .collect();
     let request = GameRequest {
-        preset: preset.map(|p| p.preset()),
+        preset,
         house_rules,
         pieces: None,
         first_to: None,

@@ -41,14 +41,15 @@ pub async fn rules(
 
 // `/yut fortune`: its names and descriptions for Discord are `reg-fortune*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+//
+// Anywhere: outside a server (a DM, a group DM) the day's fortune is the person's own
+// (server 0).
+#[poise::command(slash_command)]
 pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
     let lang = lang(&ctx);
-    let Some(guild) = ctx.guild_id() else {
-        return Ok(());
-    };
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
     let day = yut_table::fortune::day_of(ctx.data().service.now_ms(), lang);
-    let f = yut_table::fortune::cast(guild.get(), ctx.author().id.get(), day);
+    let f = yut_table::fortune::cast(guild, ctx.author().id.get(), day);
     let Actor::User { name, .. } = actor(&ctx) else {
         return Ok(());
     };

@@ -9,6 +9,8 @@
 //!   name of the bot is its own, subcommands too: `reg-yut`, `reg-new`.
 //! - an option: `reg-{command}-{option}` and `reg-{command}-{option}-desc`, `_` in the code's
 //!   name as `-`: `reg-new-house-rules`.
+//! - a context menu (a user command): `reg-menu-{name}`, its name as people see it (English:
+//!   the code's `context_menu_command = "..."`).
 //! - a choice: `reg-choice-{id}`, `id` being the `#[name = ...]` of its enum's variant
 //!   (`mode-teams`); the one text serves every option that offers the list.
 //!
@@ -53,6 +55,13 @@ fn command(
     text: &mut dyn FnMut(&str, &str) -> Option<String>,
     problems: &mut Vec<String>,
 ) {
+    if let Some(menu_name) = &c.context_menu_name {
+        // A context menu's name is what people see (no description, no options):
+        // `reg-menu-{name}`.
+        let key = format!("reg-menu-{}", c.name.replace('_', "-"));
+        name(&key, menu_name, &mut c.name_localizations, text, problems);
+        return;
+    }
     let key = format!("reg-{}", c.name);
     name(&key, &c.name, &mut c.name_localizations, text, problems);
     description(

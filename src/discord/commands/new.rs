@@ -5,7 +5,7 @@ use super::*;
 // `/yut new`: its names and descriptions for Discord are `reg-new*` in
 // `assets/locales/*/registration.ftl`.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn new(
     ctx: Context<'_>,
     mode: Option<Mode>,

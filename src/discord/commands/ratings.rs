@@ -4,7 +4,7 @@ use super::*;
 
 // `/yut stats`: its names and descriptions for Discord are `reg-stats*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn stats(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     let lang = lang(&ctx);
     let Some(guild) = ctx.guild_id() else {
@@ -40,7 +40,7 @@ pub(crate) async fn complete_season(ctx: Context<'_>, partial: &str) -> Vec<Stri
 
 // `/yut leaderboard`: its names and descriptions for Discord are `reg-leaderboard*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn leaderboard(
     ctx: Context<'_>,
     mode: Option<FamilyChoice>,

@@ -69,7 +69,7 @@ fn standings_link(
 // `assets/locales/*/registration.ftl`.
 // Each argument is one of the command's options on Discord.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn settings(
     ctx: Context<'_>,
     preset: Option<PresetChoice>,

@@ -60,7 +60,7 @@ pub(crate) async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) 
 
 // `/yut join`: its names and descriptions for Discord are `reg-join*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Join, word(l, "cmd-joined")).await
@@ -68,7 +68,7 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut leave`: its names and descriptions for Discord are `reg-leave*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     // The table decides: a lobby seat is given up, a running game's seat goes to a bot.
@@ -77,7 +77,7 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut start`: its names and descriptions for Discord are `reg-start*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Start, word(l, "cmd-started")).await
@@ -85,7 +85,7 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut stop`: its names and descriptions for Discord are `reg-stop*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Stop, word(l, "cmd-stopped")).await
@@ -93,7 +93,7 @@ pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut board`: its names and descriptions for Discord are `reg-board*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command, check = "in_server")]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let channel = ctx.channel_id().get();

@@ -268,6 +268,10 @@ pub struct State_ {
     pub seq: u64,
     /// Where each channel is: `Some(guild)`, or `None` for a DM. Unlisted: `GUILD`.
     pub channel_guilds: HashMap<u64, Option<u64>>,
+    /// Channels whose interactions come only through the person's own install of the app
+    /// (`authorizing_integration_owners` {"1": user}): a server that has not added the bot,
+    /// or, for a DM channel, a group DM (context 2).
+    pub user_installed: std::collections::HashSet<u64>,
     /// The bot's permissions per channel, as interactions carry them (`app_permissions`).
     /// Unlisted: [`APP_PERMISSIONS`].
     pub app_permissions: HashMap<u64, u64>,
@@ -1179,6 +1183,13 @@ impl StandIn {
         st.channel_guilds.insert(channel, None);
     }
 
+    /// Interactions in `channel` come through the person's own install of the app only: in a
+    /// server that has not added the bot, or (with [`set_channel_dm`](Self::set_channel_dm))
+    /// in a group DM.
+    pub fn set_user_installed(&self, channel: u64) {
+        self.state.lock().unwrap().user_installed.insert(channel);
+    }
+
     /// Wait until a live session holds `shard` of `shards`; the newest such.
     pub async fn wait_session(&self, shard: u32, shards: u32, limit: Duration) -> Session {
         self.wait_for(
@@ -1259,13 +1270,24 @@ impl StandIn {
             "entitlements": [],
             "attachment_size_limit": 26214400,
         });
+        let user_installed = self.state.lock().unwrap().user_installed.contains(&channel);
         match self.guild_of(channel) {
             Some(guild) => {
                 v["guild_id"] = json!(guild.to_string());
                 v["member"] = member(who.0, who.1, who.2);
                 v["guild_locale"] = json!("en-US");
-                v["authorizing_integration_owners"] = json!({"0": guild.to_string()});
+                v["authorizing_integration_owners"] = if user_installed {
+                    json!({"1": who.0.to_string()})
+                } else {
+                    json!({"0": guild.to_string()})
+                };
                 v["context"] = json!(0);
+            }
+            None if user_installed => {
+                // A group DM: the user, context PRIVATE_CHANNEL, the user's install.
+                v["user"] = user(who.0, who.1, false);
+                v["authorizing_integration_owners"] = json!({"1": who.0.to_string()});
+                v["context"] = json!(2);
             }
             None => {
                 // A DM with the bot: the user instead of a member, context BOT_DM, and "0"
@@ -1407,6 +1429,32 @@ impl StandIn {
             "options": [{"name": sub, "type": 1, "options": [
                 {"name": focused, "type": 3, "value": typed, "focused": true}
             ]}],
+        });
+        self.send_interaction(v, token, channel, false, None)
+    }
+
+    /// A user command (`name`, a member's context menu) on `target`, a member of the server.
+    pub fn user_command(
+        &self,
+        channel: u64,
+        who: (u64, &str, u64),
+        locale: &str,
+        name: &str,
+        target: u64,
+    ) -> String {
+        let (mut v, token) = self.interaction_base(2, channel, who, locale);
+        let id = target.to_string();
+        let mut m = member(target, &format!("User{id}"), 0);
+        m.as_object_mut().unwrap().remove("user");
+        v["data"] = json!({
+            "id": (CMD_ID + 1).to_string(),
+            "name": name,
+            "type": 2,
+            "target_id": id,
+            "resolved": {
+                "users": {id.clone(): user(target, &format!("User{id}"), target == OTHER_BOT)},
+                "members": {id: m},
+            },
         });
         self.send_interaction(v, token, channel, false, None)
     }
@@ -1830,7 +1878,7 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
             let mut out = Vec::new();
             for c in body.json.as_array().cloned().unwrap_or_default() {
                 let mut v = Vec::new();
-                check_command(&c, &mut v);
+                check_top_level(&c, &mut v);
                 for x in v {
                     s.violation(format!("{what}: {x}"));
                 }
@@ -1840,6 +1888,10 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                 c["version"] = json!("1");
                 if c.get("type").is_none() {
                     c["type"] = json!(1);
+                }
+                // Discord answers a context menu with an empty description.
+                if c.get("description").is_none() {
+                    c["description"] = json!("");
                 }
                 out.push(c);
             }
@@ -2177,6 +2229,57 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
     }
 }
 
+/// Discord's rules for a top-level command: where it may be installed (`integration_types`:
+/// 0 server, 1 user) and used (`contexts`: 0 server, 1 the bot's DM, 2 group DMs and DMs
+/// between users, which only a user install reaches); a user or message command (types 2
+/// and 3) has a name of 1-32 characters (spaces and capitals allowed, localized the same
+/// way), no description and no options; a slash command (type 1) the rules of
+/// [`check_command`].
+fn check_top_level(c: &Value, out: &mut Vec<String>) {
+    let name = c["name"].as_str().unwrap_or("");
+    let types: Vec<u64> = c["integration_types"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_else(|| vec![0]);
+    let contexts: Vec<u64> = c["contexts"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_else(|| vec![0, 1, 2]);
+    if types.is_empty() || types.iter().any(|t| *t > 1) {
+        out.push(format!("{name}: integration_types {types:?}"));
+    }
+    if contexts.is_empty() || contexts.iter().any(|t| *t > 2) {
+        out.push(format!("{name}: contexts {contexts:?}"));
+    }
+    if contexts.contains(&2) && !types.contains(&1) {
+        out.push(format!(
+            "{name}: context 2 (private channels) without a user install"
+        ));
+    }
+    match c["type"].as_u64().unwrap_or(1) {
+        1 => check_command(c, out),
+        2 | 3 => {
+            let ok = |n: &str| (1..=32).contains(&n.chars().count()) && n.trim() == n;
+            if !ok(name) {
+                out.push(format!("context menu name {name:?} is not valid"));
+            }
+            for (loc, n) in c["name_localizations"].as_object().into_iter().flatten() {
+                if !ok(n.as_str().unwrap_or("")) {
+                    out.push(format!("{name}: {loc} name {n} is not valid"));
+                }
+            }
+            if c["description"].as_str().is_some_and(|d| !d.is_empty())
+                || c["options"].as_array().is_some_and(|o| !o.is_empty())
+            {
+                out.push(format!(
+                    "{name}: a context menu with a description or options"
+                ));
+            }
+        }
+        t => out.push(format!("{name}: command type {t}")),
+    }
+}
+
 /// Discord's rules for an application command (names, descriptions, options, choices).
 fn check_command(c: &Value, out: &mut Vec<String>) {
     fn name_ok(n: &str) -> bool {
@@ -2220,6 +2323,11 @@ fn check_command(c: &Value, out: &mut Vec<String>) {
     }
     let mut seen_optional = false;
     for o in &options {
+        if o.get("integration_types").is_some() || o.get("contexts").is_some() {
+            out.push(format!(
+                "{name}: an option or subcommand with integration_types or contexts"
+            ));
+        }
         check_command(o, out);
         if o["required"].as_bool().unwrap_or(false) && seen_optional {
             out.push(format!("{name}: a required option after an optional one"));
