@@ -5,6 +5,7 @@
 
 mod challenge;
 mod choices;
+mod games;
 mod info;
 mod localize;
 mod new;
@@ -14,6 +15,7 @@ mod settings;
 mod table;
 pub use challenge::*;
 pub use choices::*;
+pub use games::*;
 pub use info::*;
 pub use localize::{localize, localize_with};
 pub use new::*;
@@ -158,6 +160,7 @@ pub async fn in_server(ctx: Context<'_>) -> Result<bool, Error> {
         "start",
         "stop",
         "board",
+        "games",
         "rules",
         "stats",
         "leaderboard",

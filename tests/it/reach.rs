@@ -128,3 +128,92 @@ async fn the_member_menu_opens_a_challenge() {
     assert!(board.has_png());
     assert_eq!(s.violations(), Vec::<String>::new());
 }
+
+/// `/yut games` with 30 games in the server: private, in the asker's language, 10 a page with
+/// a link to each board, the players, whose turn and the pieces home; the next page said;
+/// every page within Discord's 2,000 characters; a page past the end shows the last.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_games_a_page_at_a_time() {
+    let s = StandIn::start().await;
+    let _b = bot(&s, "reach-games", 300).await;
+    let tok = s.slash(32_000, ALICE, "en-US", "games", json!([]));
+    let m = answer(&s, &tok).await;
+    assert!(
+        m.ephemeral && m.content.contains("No game is running"),
+        "{}",
+        m.content
+    );
+    let mut lobbies = Vec::new();
+    for i in 0..30u64 {
+        let ch = 32_001 + i;
+        let opts = if i < 3 {
+            json!([{"name": "bots", "type": 4, "value": 1}])
+        } else {
+            json!([])
+        };
+        let tok = s.slash(ch, ALICE, "en-US", "new", opts);
+        lobbies.push((ch, reply(&s, tok).await));
+    }
+    // Three games start (Alice against a bot).
+    for (ch, lobby) in &lobbies[..3] {
+        let start = find(lobby, ":start").unwrap();
+        let tok = s.click(lobby.id, &start, ALICE, "en-US");
+        s.wait_acked(&tok).await;
+        s.wait_for("the game started", Duration::from_secs(5), |st| {
+            st.messages
+                .values()
+                .any(|m| m.channel == *ch && m.content.contains("▶️"))
+                .then_some(())
+        })
+        .await;
+    }
+    let tok = s.slash(32_000, BOB, "en-US", "games", json!([]));
+    let m = answer(&s, &tok).await;
+    assert!(m.ephemeral);
+    let lines: Vec<&str> = m.content.lines().collect();
+    assert_eq!(
+        lines[0], "30 games in this server (page 1 of 3):",
+        "{}",
+        m.content
+    );
+    assert_eq!(lines.len(), 12, "{}", m.content);
+    assert_eq!(lines[11], "More: `/yut games page:2`");
+    // The first three are playing: a link to the board, the players, whose turn, home.
+    let (ch, lobby) = &lobbies[0];
+    let first = lines[1];
+    assert!(
+        first.contains(&format!(
+            "(https://discord.com/channels/{}/{ch}/{})",
+            standin::GUILD,
+            lobby.id
+        )) && first.contains("Alice")
+            && first.contains("🤖")
+            && first.contains("▶️")
+            && first.contains("of 8 pieces home"),
+        "{first}"
+    );
+    assert!(
+        lines[4].contains("lobby, 1 of 2 seats taken"),
+        "{}",
+        lines[4]
+    );
+    for page in [2, 3, 9] {
+        let tok = s.slash(
+            32_000,
+            BOB,
+            "ko",
+            "games",
+            json!([{"name": "page", "type": 4, "value": page}]),
+        );
+        let m = answer(&s, &tok).await;
+        assert!(m.content.chars().count() <= 2000);
+        let want = if page == 2 {
+            "(3쪽 중 2쪽)"
+        } else {
+            "(3쪽 중 3쪽)"
+        };
+        assert!(m.content.contains(want), "{}", m.content);
+        assert!(m.content.contains("대기실"), "{}", m.content);
+    }
+    assert_eq!(s.violations(), Vec::<String>::new());
+}

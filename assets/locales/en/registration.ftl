@@ -163,5 +163,11 @@ reg-choice-level-easy = Easy
 reg-choice-level-normal = Normal
 reg-choice-level-master = Master
 
+
+## `/yut games`.
+reg-games = games
+reg-games-desc = The games and open lobbies of this server, with links, players and whose turn it is.
+reg-games-page = page
+reg-games-page-desc = Which page of the list (10 games a page).
 ## The member context menu (a user command).
 reg-menu-challenge-member = Challenge to Yut Nori

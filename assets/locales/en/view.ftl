@@ -131,3 +131,13 @@ view-final-ranking = Final ranking:
 view-ranking-line = { $place }. { $side } — { $home } home
 view-match = Match: { $score }
 view-match-won = 🏆 { $side } wins the match!
+
+## `/yut games`: the server's games.
+games-none = No game is running in this server. Open one with `/yut new`.
+games-head = { $count ->
+    [one] One game in this server
+   *[other] { $count } games in this server
+} (page { $page } of { $pages }):
+games-lobby = lobby, { $taken } of { $seats } seats taken
+games-home = 🏠 { $home } of { $pieces } pieces home
+games-more = More: `/yut games page:{ $next }`

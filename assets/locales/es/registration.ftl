@@ -157,5 +157,11 @@ reg-choice-level-easy = Fácil
 reg-choice-level-normal = Normal
 reg-choice-level-master = Maestro
 
+
+## `/yut games`.
+reg-games = partidas
+reg-games-desc = Las partidas y salas abiertas de este servidor, con enlaces, jugadores y a quién le toca.
+reg-games-page = página
+reg-games-page-desc = Qué página de la lista (10 partidas por página).
 ## The member context menu (a user command).
 reg-menu-challenge-member = Desafiar a Yut Nori

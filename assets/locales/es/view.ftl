@@ -137,3 +137,13 @@ view-final-ranking = Clasificación final:
 view-ranking-line = { $place }. { $side } — { $home } en la meta
 view-match = Serie: { $score }
 view-match-won = 🏆 ¡{ $side } gana la serie!
+
+## `/yut games`: the server's games.
+games-none = No hay ninguna partida en este servidor. Abre una con `/yut new`.
+games-head = { $count ->
+    [one] Una partida en este servidor
+   *[other] { $count } partidas en este servidor
+} (página { $page } de { $pages }):
+games-lobby = sala, { $taken } de { $seats } asientos ocupados
+games-home = 🏠 { $home } de { $pieces } fichas en casa
+games-more = Más: `/yut games page:{ $next }`

@@ -156,5 +156,11 @@ reg-choice-level-easy = 쉬움
 reg-choice-level-normal = 보통
 reg-choice-level-master = 어려움
 
+
+## `/yut games`.
+reg-games = 게임목록
+reg-games-desc = 이 서버에서 진행 중인 게임과 대기실: 링크, 참가자, 차례.
+reg-games-page = 쪽
+reg-games-page-desc = 목록의 몇 쪽 (한 쪽에 10판).
 ## The member context menu (a user command).
 reg-menu-challenge-member = 윷놀이 도전하기

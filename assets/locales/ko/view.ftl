@@ -127,3 +127,12 @@ view-final-ranking = 최종 순위:
 view-ranking-line = { $place }. { $side } — 골인 { $home }
 view-match = 승부: { $score }
 view-match-won = 🏆 { $side }이 승부에서 이겼어요!
+
+## `/yut games`: the server's games.
+games-none = 이 서버에서 진행 중인 게임이 없어요. `/yut new`로 열어 보세요.
+games-head = { $count ->
+   *[other] 이 서버의 게임 { $count }판
+} ({ $pages }쪽 중 { $page }쪽):
+games-lobby = 대기실, { $seats }자리 중 { $taken }자리 찼어요
+games-home = 🏠 말 { $pieces }개 중 { $home }개 났어요
+games-more = 더 보기: `/yut games page:{ $next }`

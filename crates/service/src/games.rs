@@ -337,6 +337,30 @@ impl Service {
             .await)
     }
 
+    /// The running games and open lobbies of server `guild`, oldest first, each with the
+    /// message that shows it (this process drives every game of the servers whose
+    /// interactions it receives).
+    pub async fn games_in(&self, guild: u64) -> Vec<(Arc<Table>, Option<u64>)> {
+        let handles: Vec<_> = {
+            let games = self.inner.games.lock().expect("games lock");
+            games
+                .values()
+                .filter(|h| h.guild == guild && !h.tx.is_closed())
+                .map(|h| h.tx.clone())
+                .collect()
+        };
+        let mut out = Vec::with_capacity(handles.len());
+        for h in handles {
+            if let Some((t, m)) = peek_message(&h).await {
+                if t.status.is_active() {
+                    out.push((t, m));
+                }
+            }
+        }
+        out.sort_by_key(|(t, _)| t.id);
+        out
+    }
+
     /// The table of the channel's active game, if any (shared, not copied).
     pub async fn table(&self, channel: u64) -> Option<Arc<Table>> {
         let h = self.handle_of(channel)?;

@@ -1,11 +1,13 @@
 //! What a table looks like to people: text, the board picture and buttons, independent of
 //! Discord. The buttons' custom ids are in `custom_id`.
 
+mod listing;
 mod lobby;
 mod narrate;
 mod play;
 mod thread;
 mod words;
+pub use listing::*;
 pub use lobby::*;
 pub use narrate::*;
 use play::*;

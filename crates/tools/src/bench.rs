@@ -7,6 +7,27 @@ use std::process::ExitCode;
 /// Run one benchmark and print its lines.
 pub fn run(command: BenchCommand) -> ExitCode {
     match command {
+        BenchCommand::Games { games, runs } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench games`");
+            }
+            match runtime().block_on(yut_tools::games_bench::bench_games(
+                games.max(1),
+                runs.max(1),
+            )) {
+                Ok(b) => {
+                    println!(
+                        "games: games={} runs={} p50_ms={:.2} p99_ms={:.2} max_ms={:.2} chars={}",
+                        b.games, b.runs, b.p50_ms, b.p99_ms, b.max_ms, b.chars
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         BenchCommand::Web {
             games,
             watchers,

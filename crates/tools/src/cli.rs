@@ -126,6 +126,15 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 300)]
         bot_delay_ms: u32,
     },
+    /// The answer of `/yut games` with `games` running in one server (half lobbies, half
+    /// playing), timed `runs` times; ends with `games: games=N runs=R p50_ms=A p99_ms=B
+    /// max_ms=C chars=D`.
+    Games {
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[arg(long, default_value_t = 100)]
+        runs: usize,
+    },
     /// Random 2-player standard games on one core; ends with `engine: N games/s`.
     Engine {
         /// How long to run, in seconds.
