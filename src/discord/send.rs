@@ -62,8 +62,8 @@ fn truncate(s: &str, max: usize) -> String {
 }
 
 /// The view's buttons as action rows (at most 5 rows of 5; labels at most 80 characters).
-/// The view's link (its live page) goes at the end of the last row with room, else in a row
-/// of its own, if there is room for one.
+/// The view's link (its live page) goes at the end of the last row of buttons with room, else
+/// in a row of its own, if there is room for one.
 pub fn components(view: &View) -> Vec<CreateActionRow> {
     let mut rows: Vec<CreateActionRow> = view
         .rows
@@ -88,11 +88,17 @@ pub fn components(view: &View) -> Vec<CreateActionRow> {
         .collect();
     if let Some(link) = &view.link {
         let button = CreateButton::new_link(link.url.clone()).label(truncate(&link.label, 80));
+        // The last row of buttons with room (the lobby's first, its last being full), else
+        // a row of its own.
         let room = rows.len() < 5;
-        match rows.last_mut() {
-            Some(CreateActionRow::Buttons(last)) if last.len() < 5 => last.push(button),
-            _ if room => rows.push(CreateActionRow::Buttons(vec![button])),
-            _ => {}
+        let with_room = rows.iter_mut().rev().find_map(|r| match r {
+            CreateActionRow::Buttons(b) if b.len() < 5 => Some(b),
+            _ => None,
+        });
+        match with_room {
+            Some(b) => b.push(button),
+            None if room => rows.push(CreateActionRow::Buttons(vec![button])),
+            None => {}
         }
     }
     rows
@@ -715,8 +721,8 @@ mod tests {
         };
         let json = serde_json::to_value(components(&view)).unwrap();
         let rows = json.as_array().unwrap();
-        // The link goes in a row of its own: a menu's row holds nothing else.
-        assert_eq!(rows.len(), 3);
+        // The link goes in the row of buttons with room, never in a menu's row.
+        assert_eq!(rows.len(), 2);
         let select = &rows[1]["components"];
         assert_eq!(select.as_array().unwrap().len(), 1);
         assert_eq!(select[0]["type"], 3);
@@ -732,6 +738,6 @@ mod tests {
         let defaults: Vec<_> = options.iter().map(|o| o["default"] == true).collect();
         assert_eq!(defaults, [false, true, false]);
         assert_eq!(options[2]["value"], "teams");
-        assert_eq!(rows[2]["components"][0]["url"], "https://example.org/g/1");
+        assert_eq!(rows[0]["components"][1]["url"], "https://example.org/g/1");
     }
 }
