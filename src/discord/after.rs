@@ -227,6 +227,8 @@ async fn after_files(
             text,
             files: vec![],
         }),
+        // (Follow is answered by `follow::click`, never here.)
+        AfterButton::Follow => Err(AfterProblem::NoSuchGame),
         AfterButton::Review => {
             service
                 .my_review(guild, game, user, lang)
@@ -268,8 +270,13 @@ pub async fn click(
 ) {
     let lang = Lang::from_locale(&c.locale);
     let channel = c.channel_id.get();
-    let Some(guild) = c.guild_id.map(|g| g.get()) else {
-        return;
+    // In a DM (a follower's "game over" message), the game's own server.
+    let guild = match c.guild_id {
+        Some(g) => g.get(),
+        None => match data.service.game_table(game).await {
+            Some(t) => t.guild,
+            None => 0,
+        },
     };
     // A review is the clicker's own; and a button on a private message (the `/yut history`
     // list) answers privately too: nobody else saw the question.

@@ -10,6 +10,7 @@ mod info;
 mod localize;
 mod new;
 mod ratings;
+mod reach;
 mod replays;
 mod settings;
 mod table;
@@ -20,6 +21,7 @@ pub use info::*;
 pub use localize::{localize, localize_with};
 pub use new::*;
 pub use ratings::*;
+pub use reach::*;
 pub use replays::*;
 pub use settings::*;
 pub use table::*;
@@ -161,6 +163,8 @@ pub async fn in_server(ctx: Context<'_>) -> Result<bool, Error> {
         "stop",
         "board",
         "games",
+        "notify",
+        "follow",
         "rules",
         "stats",
         "leaderboard",

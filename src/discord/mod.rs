@@ -3,6 +3,8 @@
 
 pub mod after;
 pub mod commands;
+pub mod follow;
+pub mod notify;
 pub mod router;
 pub mod rules_text;
 pub mod send;
@@ -127,6 +129,9 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         })?;
     let shards = options.shards;
     let mut config = options.config.clone();
+    // Games that start or end here, for their followers.
+    let (events_tx, events) = tokio::sync::mpsc::unbounded_channel();
+    config.events = Some(events_tx);
     let watch = options.web.as_ref().map(|w| {
         let (watch, hooks) =
             yut_web::watch::Watch::new(yut_web::sign::Signer::new(w.secret.as_bytes()), &w.url);
@@ -187,6 +192,7 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         web: watch.as_ref().map(|w| w.policies().clone()),
     };
     let pump = tokio::spawn(send::pump(poster.clone(), updates));
+    tokio::spawn(follow::pump(poster.clone(), events));
     let web = match (&options.web, watch) {
         (Some(w), Some(watch)) => Some(serve_web(w, watch, service.clone(), poster).await?),
         _ => None,

@@ -10,6 +10,7 @@ use serenity::all::{
 };
 use std::time::{Duration, Instant};
 use yut_service::{Answer, Problem, Update};
+use yut_table::custom_id::AfterButton;
 use yut_table::view::Menu;
 use yut_table::{Actor, ButtonId, Lang, View};
 
@@ -88,6 +89,13 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     // One custom-id type for every button: an after-game button is answered by the
     // after-game queries; a game's button goes to its game's actor, in one round trip.
     let button = match id.parse::<ButtonId>() {
+        Ok(ButtonId::After {
+            game,
+            button: AfterButton::Follow,
+        }) => {
+            super::follow::click(ctx, data, c, game).await;
+            return;
+        }
         Ok(ButtonId::After { game, button }) => {
             super::after::click(ctx, data, c, game, button).await;
             return;

@@ -1,6 +1,7 @@
 //! A platform-neutral [`View`] as Discord messages, and the pump that shows the service's
 //! board updates through each channel's writer ([`super::writer`]).
 
+use super::notify::{Reminders, Turn};
 use super::writer::{Gate, Job, Rest, WriteStats};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
@@ -282,6 +283,8 @@ pub struct Poster {
     /// Games whose thread this process has opened (or tried to), and those whose end in a
     /// thread it has said: each once.
     thread_steps: Mutex<HashSet<(i64, ThreadStep)>>,
+    /// Turn reminders: each person's choice, who was reminded, closed DMs.
+    pub reminders: Reminders,
 }
 
 /// What is done once for a game played in a thread.
@@ -345,6 +348,7 @@ impl Poster {
             global: Mutex::new(None),
             write_stats: WriteStats::default(),
             thread_steps: Mutex::new(HashSet::new()),
+            reminders: Reminders::default(),
         }
     }
 
@@ -504,17 +508,15 @@ impl Poster {
                 done: None,
             },
         );
-        if let Some((user, lang, deadline)) = ping {
-            self.enqueue(
-                u.channel,
-                Job::Ping {
-                    game: u.game,
-                    version,
-                    user,
-                    text: ping_text(user, lang, deadline),
-                    due: deadline,
-                },
-            );
+        if let Some((user, lang, deadline_ms)) = ping {
+            self.remind(Turn {
+                game: u.game,
+                channel: u.channel,
+                version,
+                user,
+                lang,
+                deadline_ms,
+            });
         }
         if ended {
             self.enqueue(u.channel, Job::Forget { game: u.game });
@@ -556,23 +558,22 @@ impl Poster {
         }
     }
 
-    /// Mention the player whose turn just started, in a short message of its own (an edit
-    /// notifies nobody), through the channel's writer: it waits for its slot, never dropped.
-    /// The previous ping of the channel is deleted to keep it tidy.
+    /// Remind the player whose turn just started, as they chose ([`super::notify`]): by
+    /// default a mention in a short message of its own (an edit notifies nobody), through the
+    /// channel's writer: it waits for its slot, never dropped. The previous ping of the
+    /// channel is deleted to keep it tidy.
     pub fn ping(self: &Arc<Self>, game: i64, channel: u64, view: &View) {
         let Some((user, lang)) = view.ping else {
             return;
         };
-        self.enqueue(
+        self.remind(Turn {
+            game,
             channel,
-            Job::Ping {
-                game,
-                version: view.version.unwrap_or(0),
-                user,
-                text: ping_text(user, lang, view.deadline_ms),
-                due: view.deadline_ms,
-            },
-        );
+            version: view.version.unwrap_or(0),
+            user,
+            lang,
+            deadline_ms: view.deadline_ms,
+        });
     }
 
     /// Log a missing permission, and say so in the channel once (if the bot can).

@@ -823,7 +823,7 @@ fn game_of(m: &Msg) -> Option<String> {
 }
 
 /// A new game of Alice and one bot in `ch` (after any earlier game there), started.
-async fn new_game_with_a_bot(s: &StandIn, ch: u64) -> Msg {
+pub(crate) async fn new_game_with_a_bot(s: &StandIn, ch: u64) -> Msg {
     let previous = s.latest_board(ch).and_then(|m| game_of(&m));
     let tok = s.slash(
         ch,

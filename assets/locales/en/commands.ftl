@@ -34,6 +34,7 @@ cmd-help = **Yutbot** plays Yut Nori (윷놀이) in this channel.
     In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
     Play with the buttons under the board: throw, pick a result, pick a move (the numbers match the board).
     `/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here · `/yut fortune` today's 윷점
+    `/yut games` the games running here · `/yut notify` how you hear it is your turn (a ping, a DM, both or none) · `/yut follow player:@x` a DM when their games start and end (Follow on a board: when that game ends)
     Fair throws: the SHA-256 of a secret throw seed at the start, the seed at the end; `/yut verify` checks every throw against it.
 
 ## /yut rules: the summary of each preset, and the house-rule options.

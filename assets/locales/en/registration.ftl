@@ -171,3 +171,23 @@ reg-games-page = page
 reg-games-page-desc = Which page of the list (10 games a page).
 ## The member context menu (a user command).
 reg-menu-challenge-member = Challenge to Yut Nori
+
+## `/yut notify`.
+reg-notify = notify
+reg-notify-desc = How you hear that it is your turn: a ping in the channel, a direct message, both or none.
+reg-notify-mode = mode
+reg-notify-mode-desc = Where your turn reminders go
+reg-notify-half-time = half_time
+reg-notify-half-time-desc = Only once half of your time for the action has gone (not if you act quickly)
+reg-choice-notify-channel = A ping in the game's channel (default)
+reg-choice-notify-dm = A direct message with a link to the board
+reg-choice-notify-both = Both
+reg-choice-notify-none = None
+
+## `/yut follow`.
+reg-follow = follow
+reg-follow-desc = Follow a player: a direct message when their games start and end. Lists and removes what you follow.
+reg-follow-player = player
+reg-follow-player-desc = The person to follow (again: stop following them)
+reg-follow-remove = remove
+reg-follow-remove-desc = Stop following the one with this number in your list

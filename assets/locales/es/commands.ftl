@@ -34,6 +34,7 @@ cmd-help = **Yutbot** juega al Yut Nori (윷놀이) en este canal.
     En la sala de espera el anfitrión cambia con botones el modo (2, 3, 4 jugadores o 2c2) y las reglas.
     Juega con los botones bajo el tablero: lanza, elige resultado y movimiento (los números son los del tablero).
     `/yut repetición` repetición animada de una partida terminada, con su registro · `/yut historial` las últimas partidas · `/yut fortuna` el 윷점 de hoy
+    `/yut partidas` las partidas en curso aquí · `/yut avisos` cómo te enteras de que te toca (mención, mensaje directo, ambos o nada) · `/yut seguir jugador:@x` un mensaje directo cuando sus partidas empiecen y terminen (Seguir en un tablero: cuando esa partida termine)
     Tiradas justas: el SHA-256 de la semilla secreta al empezar, la semilla al acabar; `/yut verificar` comprueba cada tirada.
 
 ## /yut reglas: el resumen de cada conjunto de reglas y las opciones de reglas caseras.

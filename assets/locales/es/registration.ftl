@@ -165,3 +165,23 @@ reg-games-page = página
 reg-games-page-desc = Qué página de la lista (10 partidas por página).
 ## The member context menu (a user command).
 reg-menu-challenge-member = Desafiar a Yut Nori
+
+## `/yut notify`.
+reg-notify = avisos
+reg-notify-desc = Cómo te enteras de que te toca: una mención en el canal, un mensaje directo, ambos o nada.
+reg-notify-mode = modo
+reg-notify-mode-desc = Adónde van los avisos de tu turno
+reg-notify-half-time = a_mitad
+reg-notify-half-time-desc = Solo cuando haya pasado la mitad de tu tiempo para la acción (no si juegas rápido)
+reg-choice-notify-channel = Una mención en el canal de la partida (por defecto)
+reg-choice-notify-dm = Un mensaje directo con un enlace al tablero
+reg-choice-notify-both = Ambos
+reg-choice-notify-none = Nada
+
+## `/yut follow`.
+reg-follow = seguir
+reg-follow-desc = Sigue a alguien: un mensaje directo cuando empiecen y terminen sus partidas. Lista y quita.
+reg-follow-player = jugador
+reg-follow-player-desc = La persona a seguir (otra vez: dejar de seguirla)
+reg-follow-remove = quitar
+reg-follow-remove-desc = Deja de seguir lo que tiene este número en tu lista

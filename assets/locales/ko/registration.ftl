@@ -164,3 +164,23 @@ reg-games-page = 쪽
 reg-games-page-desc = 목록의 몇 쪽 (한 쪽에 10판).
 ## The member context menu (a user command).
 reg-menu-challenge-member = 윷놀이 도전하기
+
+## `/yut notify`.
+reg-notify = 알림
+reg-notify-desc = 내 차례를 알려 주는 방법: 채널에서 부르기, 개인 메시지, 둘 다, 또는 없음.
+reg-notify-mode = 방법
+reg-notify-mode-desc = 차례 알림을 받을 곳
+reg-notify-half-time = 절반-지나면
+reg-notify-half-time-desc = 행동 시간의 절반이 지났을 때만 (빨리 두면 알리지 않음)
+reg-choice-notify-channel = 게임 채널에서 부르기 (기본)
+reg-choice-notify-dm = 판 링크가 담긴 개인 메시지
+reg-choice-notify-both = 둘 다
+reg-choice-notify-none = 없음
+
+## `/yut follow`.
+reg-follow = 팔로우
+reg-follow-desc = 플레이어 팔로우: 그 사람의 게임이 시작하고 끝날 때 개인 메시지. 팔로우 목록 보기와 지우기.
+reg-follow-player = 플레이어
+reg-follow-player-desc = 팔로우할 사람 (다시 고르면 팔로우 해제)
+reg-follow-remove = 지우기
+reg-follow-remove-desc = 목록에서 이 번호의 팔로우를 해제

@@ -254,9 +254,15 @@ impl GameActor {
             self.snapshot_version = next.version;
         }
         let moved_from = (next.channel != self.table.channel).then_some(self.table.channel);
+        let before = self.table.status;
         self.table = Arc::new(next);
         if let Some(web) = &self.inner.config.web {
             (web.observe)(&self.table);
+        }
+        if let Some(events) = &self.inner.config.events {
+            if let Some(e) = event_of(before, &self.table) {
+                let _ = events.send(e);
+            }
         }
         if let Some(from) = moved_from {
             self.moved_from(from);

@@ -10,11 +10,13 @@ mod histogram;
 mod leases;
 mod problem;
 mod queries;
+mod reach;
 use actor::*;
 pub use clock::*;
 pub use histogram::*;
 pub use leases::*;
 pub use problem::*;
+pub use reach::*;
 
 pub mod after;
 pub mod demo;
@@ -27,7 +29,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use yut_store::{Change, Lease, NewGame, ShardSet, Stats, Store, StoreError};
-use yut_table::core::{Actor, Command, Lang, Refusal, Settings, Table, ThrowSeed};
+use yut_table::core::{Actor, Command, Lang, Refusal, Settings, Status, Table, ThrowSeed};
 use yut_table::persist::{self, Stored, SNAPSHOT_EVERY};
 use yut_table::view::{table_view, Painter, View};
 use yut_table::ButtonId;
@@ -84,6 +86,8 @@ pub struct Config {
     /// The web's live pages: a link to each board's page, and every new table handed over
     /// as soon as it is stored (see [`WebHooks`]).
     pub web: Option<WebHooks>,
+    /// Told of every game that starts or ends here (turn reminders and following).
+    pub events: Option<mpsc::UnboundedSender<GameEvent>>,
 }
 
 /// The link to a game's page (live, or its replay once over), if it has one.
@@ -114,6 +118,7 @@ impl Default for Config {
             latencies: None,
             os_seeds: false,
             web: None,
+            events: None,
         }
     }
 }

@@ -13,11 +13,13 @@ mod commits;
 mod defaults;
 mod games;
 mod leases;
+mod reach;
 mod records;
 mod results;
 mod scratch;
 pub use commits::{CommitStats, MAX_BATCH};
 pub use leases::*;
+pub use reach::*;
 pub use records::*;
 pub use scratch::*;
 

@@ -37,14 +37,18 @@ pub enum AfterButton {
     /// How the throws are made fair: the commitment, the seed once over (private; on a
     /// running game's board too).
     Fair,
+    /// Follow the game: a direct message to the clicker when it ends (private answer; on a
+    /// running game's board).
+    Follow,
 }
 
 impl AfterButton {
-    pub const ALL: [AfterButton; 4] = [
+    pub const ALL: [AfterButton; 5] = [
         AfterButton::Replay,
         AfterButton::Analysis,
         AfterButton::Review,
         AfterButton::Fair,
+        AfterButton::Follow,
     ];
 
     fn word(self) -> &'static str {
@@ -53,6 +57,7 @@ impl AfterButton {
             AfterButton::Analysis => "chart",
             AfterButton::Review => "review",
             AfterButton::Fair => "fair",
+            AfterButton::Follow => "follow",
         }
     }
 }

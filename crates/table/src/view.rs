@@ -1,12 +1,14 @@
 //! What a table looks like to people: text, the board picture and buttons, independent of
 //! Discord. The buttons' custom ids are in `custom_id`.
 
+mod follow;
 mod listing;
 mod lobby;
 mod narrate;
 mod play;
 mod thread;
 mod words;
+pub use follow::*;
 pub use listing::*;
 pub use lobby::*;
 pub use narrate::*;
@@ -290,6 +292,9 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.throw_seed.is_some() {
                 controls.push(crate::after::fair_button(t.id, lang));
             }
+            if controls.len() < 5 {
+                controls.push(follow_button(t.id, lang));
+            }
             rows.push(controls.into());
         }
         Status::Playing => {
@@ -374,7 +379,16 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             if t.throw_seed.is_some() && controls.len() < 5 {
                 controls.push(crate::after::fair_button(t.id, lang));
             }
-            rows.push(controls.into());
+            let follow = follow_button(t.id, lang);
+            if controls.len() < 5 {
+                controls.push(follow);
+                rows.push(controls.into());
+            } else {
+                rows.push(controls.into());
+                if rows.len() < 5 {
+                    rows.push(vec![follow].into());
+                }
+            }
         }
         Status::Stopped if t.invite.is_some() && t.game.is_none() => {
             // An invitation declined, lapsed or called off: nothing more to press.

@@ -5,7 +5,8 @@
 //! Every user-facing text is here: the main file of each language (refusals, problems,
 //! challenges, the fortune) and one part per area of the bot (`{code}/view.ftl` the game
 //! message, `picture.ftl` the board picture, `standings.ftl` ratings and after-game texts,
-//! `commands.ftl` commands, help, rules and table notices, `registration.ftl` the slash
+//! `commands.ftl` commands, help, rules and table notices, `reach.ftl` turn reminders and
+//! following, `registration.ftl` the slash
 //! commands' names, descriptions, options and choices as Discord registers them). Korean
 //! particles that depend on a name (님, 이/가) are chosen in code and passed in as part of the
 //! variable.
@@ -56,6 +57,8 @@ macro_rules! catalog_of {
             include_str!(concat!("../../../assets/locales/", $code, "/commands.ftl")),
             "\n",
             include_str!(concat!("../../../assets/locales/", $code, "/threads.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $code, "/reach.ftl")),
             "\n",
             include_str!(concat!(
                 "../../../assets/locales/",

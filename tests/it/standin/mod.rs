@@ -277,6 +277,11 @@ pub struct State_ {
     pub app_permissions: HashMap<u64, u64>,
     /// Threads opened, by id (a thread opened from a message has the message's id).
     pub threads: HashMap<u64, ThreadChannel>,
+    /// Each person's DM channel with the bot (`POST /users/@me/channels`).
+    pub dm_channels: HashMap<u64, u64>,
+    /// People whose DMs are closed to the bot: a message to their DM channel is refused with
+    /// 403, code 50007 ("Cannot send messages to this user").
+    pub closed_dms: std::collections::HashSet<u64>,
     next_conn: u64,
 }
 
@@ -397,6 +402,11 @@ pub fn user(id: u64, name: &str, bot: bool) -> Value {
         "bot": bot,
         "public_flags": 0,
     })
+}
+
+/// A user as a DM channel lists them (names the stand-in makes up from the id).
+fn user_json(id: u64) -> Value {
+    user(id, &format!("User{id}"), false)
 }
 
 pub fn member(id: u64, name: &str, permissions: u64) -> Value {
@@ -1604,6 +1614,33 @@ impl StandIn {
         out
     }
 
+    /// Is `channel` the DM channel of someone whose DMs are closed?
+    fn dm_closed(&self, channel: &str) -> bool {
+        let st = self.state.lock().unwrap();
+        st.dm_channels
+            .iter()
+            .any(|(u, c)| c.to_string() == channel && st.closed_dms.contains(u))
+    }
+
+    /// `user` does not take DMs from the bot.
+    pub fn set_dms_closed(&self, user: u64) {
+        self.state.lock().unwrap().closed_dms.insert(user);
+    }
+
+    /// The messages the bot sent `user` in their DM channel, oldest first.
+    pub fn dms_to(&self, user: u64) -> Vec<Msg> {
+        let st = self.state.lock().unwrap();
+        let Some(&ch) = st.dm_channels.get(&user) else {
+            return Vec::new();
+        };
+        st.order
+            .iter()
+            .map(|id| &st.messages[id])
+            .filter(|m| m.channel == ch)
+            .cloned()
+            .collect()
+    }
+
     /// Turn pings: messages that mention someone, with their mention rules.
     pub fn pings(&self, channel: u64) -> Vec<Msg> {
         let st = self.state.lock().unwrap();
@@ -2159,6 +2196,44 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
             let v = thread_json(t, guild);
             drop(st);
             json_response(StatusCode::OK, v)
+        }
+        (Method::POST, ["users", "@me", "channels"]) => {
+            let Some(user) = body.json["recipient_id"]
+                .as_str()
+                .and_then(|u| u.parse::<u64>().ok())
+                .or_else(|| body.json["recipient_id"].as_u64())
+            else {
+                s.violation(format!("{what}: no recipient_id in {}", body.json));
+                return error_response(400);
+            };
+            let known = s.state.lock().unwrap().dm_channels.get(&user).copied();
+            let id = match known {
+                Some(id) => id,
+                None => {
+                    let id = s.next_id();
+                    let mut st = s.state.lock().unwrap();
+                    st.dm_channels.insert(user, id);
+                    st.channel_guilds.insert(id, None);
+                    id
+                }
+            };
+            json_response(
+                StatusCode::OK,
+                json!({
+                    "id": id.to_string(),
+                    "type": 1,
+                    "last_message_id": null,
+                    "flags": 0,
+                    "recipients": [user_json(user)],
+                }),
+            )
+        }
+        (Method::POST, ["channels", ch, "messages"]) if s.dm_closed(ch) => {
+            s.state.lock().unwrap().failed.push((what.clone(), 50007));
+            json_response(
+                StatusCode::FORBIDDEN,
+                json!({"code": 50007, "message": "Cannot send messages to this user"}),
+            )
         }
         (Method::POST, ["channels", ch, "messages"]) => {
             let mut v = Vec::new();

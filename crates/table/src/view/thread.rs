@@ -4,6 +4,15 @@ use super::*;
 
 /// A game's thread is named after its players (Discord: at most 100 characters).
 pub fn thread_name(t: &Table) -> String {
+    let players = players_line(t);
+    truncate(
+        say(t.lang(), "thread-name", &[("players", players.into())]),
+        100,
+    )
+}
+
+/// The players of a game, "A vs B" (teams: "A & B vs C & D"), in the table's language.
+pub fn players_line(t: &Table) -> String {
     let lang = t.lang();
     let names: Vec<String> = if t.settings.teams {
         let joiner = word(lang, "view-team-joiner");
@@ -25,11 +34,16 @@ pub fn thread_name(t: &Table) -> String {
             .map(|(i, s)| s.name(i, lang))
             .collect()
     };
-    let players = names.join(&word(lang, "thread-versus"));
-    truncate(
-        say(lang, "thread-name", &[("players", players.into())]),
-        100,
-    )
+    names.join(&word(lang, "thread-versus"))
+}
+
+/// The winning side of a game that ended with a result (not abandoned, not stopped).
+pub(crate) fn winner(t: &Table) -> Option<u8> {
+    t.game
+        .as_ref()
+        .and_then(|g| g.outcome())
+        .filter(|_| t.status == Status::Finished && !t.abandoned)
+        .and_then(|o| o.ranking.first().copied())
 }
 
 /// What to say in the lobby's channel when a game played in a thread ends.
@@ -40,13 +54,7 @@ pub(crate) fn thread_end(t: &Table) -> Option<(u64, String)> {
     }
     let lang = t.lang();
     let thread = format!("<#{}>", t.channel);
-    let winner = t
-        .game
-        .as_ref()
-        .and_then(|g| g.outcome())
-        .filter(|_| t.status == Status::Finished && !t.abandoned)
-        .and_then(|o| o.ranking.first().copied());
-    let text = match winner {
+    let text = match winner(t) {
         Some(side) => say(
             lang,
             "thread-result",
