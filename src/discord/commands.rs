@@ -77,7 +77,26 @@ async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
 }
 
 fn link(guild: u64, channel: u64, message: u64) -> String {
-    format!("https://discord.com/channels/{guild}/{channel}/{message}")
+    super::notify::board_link(guild, channel, Some(message))
+}
+
+/// Is the command from where the bot may not post, so that its game lives in the answer's
+/// own message and goes on through interaction tokens ([`super::hosted`])?
+fn hosted(ctx: &Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => super::hosted::is_hosted(
+            a.interaction.guild_id,
+            &a.interaction.authorizing_integration_owners,
+        ),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// A hosted game's board is this command's answer: its token is the game's freshest.
+fn keep_if_hosted(ctx: &Context<'_>, game: i64) {
+    if let (true, poise::Context::Application(a)) = (hosted(ctx), ctx) {
+        ctx.data().poster.keep_token(game, &a.interaction.token);
+    }
 }
 
 /// The channel already has a game, with a link to its board.
@@ -99,6 +118,9 @@ pub(crate) async fn post_opened(
         Err(p) => return private(ctx, p.message(lang)).await,
     };
     let handle = ctx.send(send::reply(&view)).await?;
+    if let Some(game) = view.game {
+        keep_if_hosted(&ctx, game);
+    }
     let message = handle.message().await?;
     if let Some(game) = view.game {
         ctx.data()

@@ -4,6 +4,7 @@
 pub mod after;
 pub mod commands;
 pub mod follow;
+pub mod hosted;
 pub mod notify;
 pub mod router;
 pub mod rules_text;
@@ -184,7 +185,11 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         http.clone(),
         service.clone(),
         options.api_url.clone(),
+        options.config.interaction_token_life,
     ));
+    // The games shown through interaction tokens (group DMs), before their boards are shown.
+    poster.hosted.load(service.hosted_tokens().await);
+    tokio::spawn(hosted::hold_sweep(poster.clone()));
     let data = Data {
         service: service.clone(),
         poster: poster.clone(),
@@ -352,6 +357,8 @@ fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Frame
         .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
+                // Boards shown through interaction tokens need the application's id.
+                data.poster.http.set_application_id(ready.application.id);
                 if register {
                     let commands = registration(&framework.options().commands);
                     match dev_guild {

@@ -142,6 +142,12 @@ impl Poster {
     }
 
     fn channel_ping(self: &Arc<Self>, turn: &Turn) {
+        if self.is_hosted_game(turn.game) {
+            // Where the bot may not post: a follow-up through the game's token.
+            let (me, turn) = (self.clone(), turn.clone());
+            tokio::spawn(async move { me.hosted_ping(&turn).await });
+            return;
+        }
         self.enqueue(
             turn.channel,
             Job::Ping {

@@ -114,6 +114,12 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     tokio::pin!(work);
     let early = tokio::time::timeout(ANSWER_WITHIN, &mut work).await.ok();
     match early {
+        Some(Err(Problem::Stale)) if super::hosted::is_hosted_click(c) => {
+            // A game shown through tokens: an out-of-date board is brought up to date (and
+            // a held game goes on) by the click itself.
+            let view = super::hosted::refresh(data, c, &actor).await;
+            answer_with_board(ctx, data, c, view, lang, received + ANSWER_BY).await;
+        }
         Some(Err(problem)) => {
             tracing::debug!(channel, custom_id = id, ?problem, "click refused");
             refuse_now(ctx, c, refusal(c, &problem, lang)).await;
@@ -144,6 +150,10 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
                     next.run(data, c).await;
                 }
                 Ok(Answer::Post(view)) => lobby_after_ack(ctx, data, c, view).await,
+                Err(Problem::Stale) if super::hosted::is_hosted_click(c) => {
+                    let view = super::hosted::refresh(data, c, &actor).await;
+                    edit_after_ack(ctx, data, c, view, lang).await;
+                }
                 Err(problem) => {
                     tracing::debug!(channel, custom_id = id, ?problem, "click refused");
                     refuse(ctx, c, refusal(c, &problem, lang)).await;
@@ -219,6 +229,7 @@ async fn answer_with_lobby(ctx: &Context, data: &Data, c: &ComponentInteraction,
         data.poster.post(game, channel, &view).await;
         return;
     }
+    keep_if_hosted(data, c, game);
     match c.get_response(&ctx.http).await {
         Ok(m) => data.poster.posted(game, channel, m.id.get()).await,
         Err(e) => {
@@ -235,7 +246,10 @@ async fn lobby_after_ack(ctx: &Context, data: &Data, c: &ComponentInteraction, v
         .create_followup(&ctx.http, send::followup_message(&view))
         .await
     {
-        Ok(m) => data.poster.posted(game, channel, m.id.get()).await,
+        Ok(m) => {
+            // A follow-up is not the token's own message: a hosted lobby waits for a click.
+            data.poster.posted(game, channel, m.id.get()).await
+        }
         Err(e) => {
             tracing::warn!(game, channel, error = %e, "sending the rematch's lobby failed; posting it");
             data.poster.post(game, channel, &view).await;
@@ -285,6 +299,7 @@ async fn answer_with_board(
         Ok(()) => {
             send::mark_shown(&mut shown, &view);
             drop(shown);
+            keep_if_hosted(data, c, game);
             poster.ping(game, channel, &view);
         }
         Err(e) if send::is_forbidden(&e) => {
@@ -342,6 +357,7 @@ async fn edit_after_ack(
         Ok(_) => {
             send::mark_shown(&mut shown, &view);
             drop(shown);
+            keep_if_hosted(data, c, game);
             poster.ping(game, channel, &view);
         }
         Err(e) if send::is_forbidden(&e) => {
@@ -383,4 +399,11 @@ async fn show_through_channel(data: &Data, c: &ComponentInteraction, view: View)
         return;
     };
     data.poster.show(&update).await;
+}
+
+/// A click answered in a game shown through tokens: its token is now the game's freshest.
+fn keep_if_hosted(data: &Data, c: &ComponentInteraction, game: i64) {
+    if super::hosted::is_hosted_click(c) {
+        data.poster.keep_token(game, &c.token);
+    }
 }

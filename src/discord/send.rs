@@ -285,6 +285,8 @@ pub struct Poster {
     thread_steps: Mutex<HashSet<(i64, ThreadStep)>>,
     /// Turn reminders: each person's choice, who was reminded, closed DMs.
     pub reminders: Reminders,
+    /// Games shown through interaction tokens (where the bot may not post).
+    pub hosted: super::hosted::Hosted,
 }
 
 /// What is done once for a game played in a thread.
@@ -334,7 +336,13 @@ pub fn ping_text(user: u64, lang: Lang, deadline_ms: Option<i64>) -> String {
 
 impl Poster {
     /// `api_url`: `DISCORD_API_URL` (writes go there instead of discord.com).
-    pub fn new(http: Arc<Http>, service: Service, api_url: Option<String>) -> Poster {
+    /// `token_life`: how long an interaction's token lasts (Discord: 15 minutes).
+    pub fn new(
+        http: Arc<Http>,
+        service: Service,
+        api_url: Option<String>,
+        token_life: Duration,
+    ) -> Poster {
         let rest = Rest::new(http.token(), api_url);
         Poster {
             http,
@@ -349,6 +357,7 @@ impl Poster {
             write_stats: WriteStats::default(),
             thread_steps: Mutex::new(HashSet::new()),
             reminders: Reminders::default(),
+            hosted: super::hosted::Hosted::new(token_life),
         }
     }
 
@@ -495,6 +504,11 @@ impl Poster {
         } else {
             u.view.clone()
         };
+        if self.is_hosted_game(u.game) {
+            // Where the bot may not post: through the game's interaction token.
+            self.show_hosted(u.game, u.channel, view, ended).await;
+            return;
+        }
         let ping = view.ping.map(|(user, lang)| (user, lang, view.deadline_ms));
         let version = view.version.unwrap_or(0);
         let end = view.thread_end.clone();

@@ -31,6 +31,18 @@ pub(crate) async fn bot(s: &StandIn, name: &str, turn_seconds: u32) -> Bot {
 
 /// A bot whose bots act every `bot_delay_ms` (the default pace is 1,200 ms).
 async fn bot_paced(s: &StandIn, name: &str, turn_seconds: u32, bot_delay_ms: u32) -> Bot {
+    let life = Config::default().interaction_token_life;
+    bot_tokens(s, name, turn_seconds, bot_delay_ms, life).await
+}
+
+/// The same, with interaction tokens that live `token_life` (Discord: 15 minutes).
+pub(crate) async fn bot_tokens(
+    s: &StandIn,
+    name: &str,
+    turn_seconds: u32,
+    bot_delay_ms: u32,
+    token_life: Duration,
+) -> Bot {
     let options = Options {
         token: "standin-token".into(),
         shards: yut_store::ShardSet::ALL,
@@ -44,6 +56,7 @@ async fn bot_paced(s: &StandIn, name: &str, turn_seconds: u32, bot_delay_ms: u32
         config: Config {
             min_update_gap: Duration::from_millis(30),
             repost_after: Duration::from_secs(3600),
+            interaction_token_life: token_life,
             ..Config::default()
         },
         web: None,
@@ -1358,6 +1371,7 @@ async fn a_quick_restart_waits_for_its_identify_slot() {
         identify_window: window,
         invalid_session_on_early_identify: true,
         channel_budget: None,
+        ..StandInOptions::default()
     })
     .await;
     let url = db_url("op9");
@@ -1524,6 +1538,7 @@ async fn the_stand_in_sends_each_event_to_its_shard() {
         identify_window: window,
         invalid_session_on_early_identify: false,
         channel_budget: None,
+        ..StandInOptions::default()
     })
     .await;
     // GET /gateway/bot as serenity reads it.

@@ -20,6 +20,7 @@ mod discord_wire;
 mod engine_api;
 mod fuzz_play;
 mod group_commit;
+mod hosted;
 mod leases;
 mod random_games;
 mod ratings_service;

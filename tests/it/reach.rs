@@ -1,8 +1,8 @@
 //! Beyond a server that added the bot (issue 29), through the stand-in: the app installed to a
 //! person's account registers for DMs and group DMs; there `/yut rules`, `help` and `fortune`
-//! answer, and a game's commands say privately that a game needs Yutbot in the server (in a
-//! DM, a group DM, or a server where only the person installed it); the member context menu
-//! "Challenge to Yut Nori" opens the same challenge as `/yut challenge`.
+//! answer, ratings say privately that they need Yutbot in the server (in a DM, a group DM, or
+//! a server where only the person installed it), and `/yut new` opens a lobby; the member
+//! context menu "Challenge to Yut Nori" opens the same challenge as `/yut challenge`.
 
 use crate::discord_wire::{answer, bot, new_game_with_a_bot, reply, ALICE, BOB};
 use crate::standin::{self, board::find, StandIn};
@@ -37,10 +37,11 @@ async fn the_app_registers_for_user_installs_and_a_member_menu() {
 }
 
 /// In a group DM, the bot's DM and a server that has not added the bot: what works anywhere
-/// answers; a game's command is refused privately, in the person's language, and nothing is
-/// posted to the channel.
+/// answers; what needs the server (ratings) is refused privately, in the person's language;
+/// `/yut new` opens a lobby there as the command's own answer (a game through interaction
+/// tokens where the bot may not post: `hosted::`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn outside_a_server_with_the_bot_info_answers_and_games_say_why_not() {
+async fn outside_a_server_with_the_bot_info_answers_and_games_open() {
     let s = StandIn::start().await;
     let _b = bot(&s, "reach-outside", 25).await;
     let (group_dm, dm, other_server) = (31_001, 31_002, 31_003);
@@ -58,28 +59,24 @@ async fn outside_a_server_with_the_bot_info_answers_and_games_say_why_not() {
         assert!(m.content.contains("Alice"), "{ch}: {}", m.content);
         let tok = s.slash(ch, ALICE, "en-US", "help", json!([]));
         answer(&s, &tok).await;
-        for (sub, opts) in [
-            ("new", json!([])),
-            ("stats", json!([])),
-            (
-                "challenge",
-                json!([{"name": "opponent", "type": 6, "value": BOB.0.to_string()}]),
-            ),
-        ] {
-            let tok = s.slash(ch, ALICE, "en-US", sub, opts);
-            let m = answer(&s, &tok).await;
-            assert!(m.ephemeral, "{ch} {sub}");
-            assert!(
-                m.content.starts_with("A game needs Yutbot in the server"),
-                "{ch} {sub}: {}",
-                m.content
-            );
-        }
-        let tok = s.slash(ch, ALICE, "ko", "new", json!([]));
+        let tok = s.slash(ch, ALICE, "en-US", "stats", json!([]));
+        let m = answer(&s, &tok).await;
+        assert!(m.ephemeral, "{ch} stats");
+        assert!(
+            m.content.starts_with("A game needs Yutbot in the server"),
+            "{ch} stats: {}",
+            m.content
+        );
+        let tok = s.slash(ch, ALICE, "ko", "stats", json!([]));
         let m = answer(&s, &tok).await;
         assert!(m.content.contains("서버 관리자"), "{}", m.content);
-        assert!(s.latest_board(ch).is_none(), "{ch}: no game opened");
+        let tok = s.slash(ch, ALICE, "en-US", "new", json!([]));
+        let lobby = answer(&s, &tok).await;
+        assert!(!lobby.ephemeral, "{ch}: the lobby is public");
+        assert!(find(&lobby, ":join").is_some(), "{ch}: {}", lobby.content);
     }
+    let refused = s.state.lock().unwrap().failed.clone();
+    assert!(refused.is_empty(), "{refused:?}");
     assert_eq!(s.violations(), Vec::<String>::new());
 }
 

@@ -380,6 +380,7 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         // An early IDENTIFY is a violation (and still answered), so the test sees it.
         invalid_session_on_early_identify: false,
         channel_budget: None,
+        ..StandInOptions::default()
     })
     .await;
     let mut p = Procs::new("shards", &s.http_url, &db.url);

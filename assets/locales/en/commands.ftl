@@ -30,7 +30,7 @@ cmd-help = **Yutbot** plays Yut Nori (윷놀이) in this channel.
     `/yut rules` the rules in short (`options:True`: every house rule)
     `/yut stats [user]` rating and place per mode, record, streaks, last games, time-outs and leaves · `/yut leaderboard [mode] [season]` the standings by rating
     `/yut settings` this server's defaults for new games and rating seasons (monthly, quarterly or off; Manage Server to change)
-    { "*" }*Ratings**: 1v1, 2v2 and free-for-all are rated apart, per server and season. A finished game is rated when at least one person plays in it; bots count at their level's fixed rating (beating Master gains more than beating Easy), and games of bots alone are not rated. A new player shows 1000, provisional for 10 games. Leaving a running game (`/yut leave`) counts as a loss, and time-outs and leaves are on your record. A game where nobody has played for a whole round (everyone away) is abandoned: not rated, not counted. A stopped game is not rated.
+    { "*" }*Ratings**: 1v1, 2v2 and free-for-all apart, per server and season; bots count at their level's fixed rating. Not rated: bots alone, stopped games, games abandoned (everyone away for a round), games in group DMs. New players show 1000, provisional for 10 games. Leaving a running game counts as a loss; time-outs and leaves are on your record.
     In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
     Play with the buttons under the board: throw, pick a result, pick a move (the numbers match the board).
     `/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here · `/yut fortune` today's 윷점

@@ -28,3 +28,8 @@ follow-dm-ended = 🏁 Game over: { $players }. **{ $winner }** won. { $link }
 follow-dm-ended-none = 🏁 Game over without a result: { $players }. { $link }
 follow-why-game = (You follow this game; it's off your list now.)
 follow-why-player = (You follow { $name }: `/yut follow` to stop.)
+
+## Games where the bot is not a member (a group DM, a server without Yutbot): the board lives in
+## the command's message, which Discord lets the bot update for 15 minutes after the last click.
+table-held = Paused: I can update this board for 15 minutes after the last click, and nobody has clicked since. Press Continue (or play) to go on; nothing was lost.
+view-button-continue = ▶️ Continue

@@ -28,13 +28,13 @@ cmd-help = **Yutbot** juega al Yut Nori (윷놀이) en este canal.
     `/yut unirse` · `/yut salir` toma o deja un asiento · `/yut empezar` (el anfitrión, o cualquiera con todo lleno) · `/yut terminar` (anfitrión o moderador)
     `/yut tablero` el tablero en un mensaje nuevo
     `/yut reglas` resumen de reglas (`opciones:True`: reglas caseras)
-    `/yut estadísticas [usuario]` puntuación y puesto por modo, historial, rachas, últimas partidas, tiempos agotados y abandonos · `/yut clasificación [modo] [temporada]` la tabla por puntuación
+    `/yut estadísticas [usuario]` puntuación, puesto, historial y rachas · `/yut clasificación [modo] [temporada]` la tabla
     `/yut ajustes` valores del servidor para partidas nuevas y temporadas (mensuales, trimestrales o ninguna; cambiar: Gestionar servidor)
-    { "*" }*Puntuaciones**: 1c1, 2c2 y todos contra todos puntúan aparte, por servidor y temporada. Puntúa toda partida terminada con al menos una persona; los bots valen la puntuación fija de su nivel (ganar a Maestro da más que a Fácil); las de solo bots no puntúan. Empiezas con 1000, provisional 10 partidas. Salir de una partida en curso (`/yut salir`) es derrota; tiempos agotados y abandonos constan en tu historial. Si nadie juega en una ronda entera (todos ausentes), la partida se abandona: ni puntúa ni cuenta. Una partida detenida no puntúa.
+    { "*" }*Puntuaciones**: 1c1, 2c2 y todos contra todos aparte, por servidor y temporada; los bots valen la puntuación fija de su nivel. No puntúan: solo bots, partidas detenidas, abandonadas (todos ausentes una ronda) ni las de grupos de MD. Empiezas con 1000, provisional 10 partidas. Salir de una partida en curso es derrota; tiempos agotados y abandonos constan en tu historial.
     En la sala de espera el anfitrión cambia con botones el modo (2, 3, 4 jugadores o 2c2) y las reglas.
     Juega con los botones bajo el tablero: lanza, elige resultado y movimiento (los números son los del tablero).
     `/yut repetición` repetición animada de una partida terminada, con su registro · `/yut historial` las últimas partidas · `/yut fortuna` el 윷점 de hoy
-    `/yut partidas` las partidas en curso aquí · `/yut avisos` cómo te enteras de que te toca (mención, mensaje directo, ambos o nada) · `/yut seguir jugador:@x` un mensaje directo cuando sus partidas empiecen y terminen (Seguir en un tablero: cuando esa partida termine)
+    `/yut partidas` las partidas en curso aquí · `/yut avisos` cómo te enteras de que te toca (mención, mensaje directo, ambos o nada) · `/yut seguir jugador:@x` un MD cuando sus partidas empiecen y terminen (Seguir en un tablero: al terminar esa)
     Tiradas justas: el SHA-256 de la semilla secreta al empezar, la semilla al acabar; `/yut verificar` comprueba cada tirada.
 
 ## /yut reglas: el resumen de cada conjunto de reglas y las opciones de reglas caseras.

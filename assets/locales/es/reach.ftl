@@ -28,3 +28,8 @@ follow-dm-ended = 🏁 Fin de la partida: { $players }. Ganó **{ $winner }**. {
 follow-dm-ended-none = 🏁 La partida terminó sin resultado: { $players }. { $link }
 follow-why-game = (Seguías esta partida; ya no está en tu lista.)
 follow-why-player = (Sigues a { $name }: `/yut follow` para dejarlo.)
+
+## Games where the bot is not a member (a group DM, a server without Yutbot): the board lives in
+## the command's message, which Discord lets the bot update for 15 minutes after the last click.
+table-held = En pausa: solo puedo actualizar este tablero durante 15 minutos después del último clic, y nadie ha pulsado desde entonces. Pulsa Continuar (o juega) para seguir; no se ha perdido nada.
+view-button-continue = ▶️ Continuar

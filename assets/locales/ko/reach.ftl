@@ -28,3 +28,8 @@ follow-dm-ended = 🏁 게임 끝: { $players }. **{ $winner }** 승리. { $link
 follow-dm-ended-none = 🏁 결과 없이 끝났어요: { $players }. { $link }
 follow-why-game = (이 판을 팔로우했어요. 이제 목록에서 빠졌어요.)
 follow-why-player = ({ $name } 님을 팔로우하고 있어요. 그만하려면 `/yut follow`.)
+
+## Games where the bot is not a member (a group DM, a server without Yutbot): the board lives in
+## the command's message, which Discord lets the bot update for 15 minutes after the last click.
+table-held = 잠시 멈췄어요: 마지막 클릭 뒤 15분 동안만 이 판을 고칠 수 있는데, 그동안 아무도 누르지 않았어요. 계속하기(또는 다음 수)를 누르면 이어서 둬요. 잃은 건 없어요.
+view-button-continue = ▶️ 계속하기

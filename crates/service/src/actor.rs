@@ -292,6 +292,10 @@ impl GameActor {
                 // Played in the channel after all: the lobby message shows the board.
                 self.push(false);
             }
+            if matches!(cmd, Command::Hold) {
+                // The pause is said on the board while it can still be updated.
+                self.push(false);
+            }
             return Ok(None);
         }
         // The answer shows this view; count it as the latest update. Its picture is drawn by

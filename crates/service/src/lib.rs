@@ -7,6 +7,7 @@ mod challenges;
 mod clock;
 mod games;
 mod histogram;
+mod hosted;
 mod leases;
 mod problem;
 mod queries;
@@ -88,6 +89,9 @@ pub struct Config {
     pub web: Option<WebHooks>,
     /// Told of every game that starts or ends here (turn reminders and following).
     pub events: Option<mpsc::UnboundedSender<GameEvent>>,
+    /// How long Discord lets an interaction's token update its message (15 minutes): games
+    /// shown through one (a group DM) are held before it runs out. Shorter in tests.
+    pub interaction_token_life: Duration,
 }
 
 /// The link to a game's page (live, or its replay once over), if it has one.
@@ -119,6 +123,7 @@ impl Default for Config {
             os_seeds: false,
             web: None,
             events: None,
+            interaction_token_life: Duration::from_secs(15 * 60),
         }
     }
 }

@@ -282,3 +282,63 @@ impl Store {
         .await
     }
 }
+
+/// A game shown through an interaction's token: the freshest one and when it was issued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostedToken {
+    pub game: i64,
+    pub token: String,
+    pub issued_ms: i64,
+}
+
+impl Store {
+    /// Keep the game's freshest interaction token (an older one never replaces a newer).
+    pub async fn save_token(&self, t: HostedToken) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            sqlx::query(
+                "INSERT INTO hosted_games (game_id, token, issued_ms) VALUES ($1, $2, $3)
+                 ON CONFLICT (game_id) DO UPDATE SET token = excluded.token,
+                     issued_ms = excluded.issued_ms
+                 WHERE hosted_games.issued_ms <= excluded.issued_ms",
+            )
+            .bind(t.game)
+            .bind(t.token)
+            .bind(t.issued_ms)
+            .execute(&pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The tokens of the hosted games still running (a lobby or a game in play); those of
+    /// games over are forgotten here.
+    pub async fn hosted_tokens(&self) -> Result<Vec<HostedToken>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            sqlx::query(
+                "DELETE FROM hosted_games WHERE game_id IN
+                   (SELECT id FROM games WHERE status NOT IN ('lobby', 'playing'))",
+            )
+            .execute(&pool)
+            .await?;
+            let rows: Vec<(i64, String, i64)> = sqlx::query_as(
+                "SELECT h.game_id, h.token, h.issued_ms FROM hosted_games h
+                 JOIN games g ON g.id = h.game_id
+                 WHERE g.status IN ('lobby', 'playing') ORDER BY h.game_id",
+            )
+            .fetch_all(&pool)
+            .await?;
+            Ok(rows
+                .into_iter()
+                .map(|(game, token, issued_ms)| HostedToken {
+                    game,
+                    token,
+                    issued_ms,
+                })
+                .collect())
+        })
+        .await
+    }
+}

@@ -3,6 +3,7 @@
 
 mod apply;
 mod command;
+mod hold;
 mod invites;
 mod lobby;
 mod notice;
@@ -124,6 +125,10 @@ pub struct Table {
     /// The bots' level chosen in the lobby's menu (see [`Table::bot_level`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_level: Option<Level>,
+    /// Paused until a person clicks ([`Command::Hold`]): no deadline runs, no bot moves.
+    /// A game shown through an interaction's token is held before its last token expires.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub held: bool,
 }
 
 impl Table {
@@ -181,6 +186,7 @@ impl Table {
             invite: None,
             thread: None,
             bot_level: None,
+            held: false,
         };
         if let Actor::User { id, name, .. } = host {
             t.seats.push(SeatState::new(

@@ -160,6 +160,8 @@ fn action_of(cmd: &Command) -> String {
         Command::Timeout => "timeout".to_string(),
         Command::BotTurn => "botturn".to_string(),
         Command::Thread { .. } => "thread".to_string(),
+        Command::Hold => "hold".to_string(),
+        Command::Resume => "resume".to_string(),
     }
 }
 
@@ -270,6 +272,7 @@ fn decode_game(id: &str) -> Result<ButtonId, DecodeError> {
         ["accept"] => Command::Accept,
         ["decline"] => Command::Decline,
         ["repost"] => Command::Repost,
+        ["resume"] => Command::Resume,
         _ => return Err(bad()),
     };
     Ok(ButtonId::Game {

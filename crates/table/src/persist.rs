@@ -243,7 +243,9 @@ pub fn result_row(t: &Table, now_ms: i64) -> Result<Option<ResultRow>, StoreErro
         ranking: serde_json::to_string(&outcome.ranking).map_err(corrupt)?,
         finished_ms: now_ms,
         players,
-        family: ModeFamily::of(t.seats.len() as u8, t.settings.teams),
+        // A game outside any server (a group DM: guild 0) is recorded and replayable, but
+        // not rated: there is no server ladder to put it on.
+        family: ModeFamily::of(t.seats.len() as u8, t.settings.teams).filter(|_| t.guild != 0),
         preset: Preset::from_word(&t.settings.preset).unwrap_or(Preset::Standard),
         seats,
         side_ranks,

@@ -407,6 +407,21 @@ pub fn table_view(t: &Table, painter: &dyn Painter) -> View {
             }
         }
     }
+    if t.held && t.status.is_active() {
+        // Paused until someone clicks: Continue first, the rest as it was.
+        text.push_str("\n⏸️ ");
+        text.push_str(&word(lang, "table-held"));
+        rows.insert(
+            0,
+            vec![button(
+                t,
+                word(lang, "view-button-continue"),
+                Style::Success,
+                Command::Resume,
+            )]
+            .into(),
+        );
+    }
     rows.truncate(5);
     let png = if t.game.is_some() {
         painter.paint(t, &labels)

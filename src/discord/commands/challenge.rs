@@ -7,7 +7,7 @@ use super::*;
 //
 // The people named accept or decline with buttons; the game starts when all have accepted.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, check = "in_server")]
+#[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Context<'_>,
     opponent: User,
@@ -48,9 +48,10 @@ async fn open_challenge(
 ) -> Result<(), Error> {
     let data = ctx.data();
     let lang = lang(&ctx);
-    let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id().get()) else {
-        return Ok(());
-    };
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let channel = ctx.channel_id().get();
+    // In a group DM there are no members to check: everyone named is asked.
+    let anyone = ctx.guild_id().is_none();
     // The interaction carries the members of the server among the users named.
     let resolved = match ctx {
         poise::Context::Application(a) => Some(&a.interaction.data.resolved),
@@ -66,7 +67,7 @@ async fn open_challenge(
                     .and_then(|m| m.nick.clone())
                     .unwrap_or_else(|| u.display_name().to_string()),
                 bot: u.bot,
-                member: member.is_some(),
+                member: member.is_some() || anyone,
             }
         })
         .collect();
@@ -83,12 +84,12 @@ async fn open_challenge(
         level: Level::Normal,
         default_turn_seconds: data.options.turn_seconds,
         bot_delay_ms: data.options.bot_delay_ms,
-        can_thread: can_thread(&ctx),
+        can_thread: can_thread(&ctx) && !hosted(&ctx),
     };
     let me = actor(&ctx);
     let opened = data
         .service
-        .challenge(guild.get(), channel, &me, &request, &invitees)
+        .challenge(guild, channel, &me, &request, &invitees)
         .await;
-    post_opened(ctx, lang, guild.get(), channel, opened).await
+    post_opened(ctx, lang, guild, channel, opened).await
 }

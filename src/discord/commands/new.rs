@@ -1,11 +1,12 @@
-//! `/yut new`: open a game in this channel.
+//! `/yut new`: open a game in this channel (in a server with Yutbot, or anywhere through a
+//! person's own install: then the game lives in the command's answer, [`super::super::hosted`]).
 
 use super::*;
 
 // `/yut new`: its names and descriptions for Discord are `reg-new*` in
 // `assets/locales/*/registration.ftl`.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, check = "in_server")]
+#[poise::command(slash_command)]
 pub async fn new(
     ctx: Context<'_>,
     mode: Option<Mode>,
@@ -30,9 +31,9 @@ pub async fn new(
 ) -> Result<(), Error> {
     let data = ctx.data();
     let lang = lang(&ctx);
-    let (Some(guild), channel) = (ctx.guild_id(), ctx.channel_id().get()) else {
-        return private(ctx, word(lang, "cmd-servers-only")).await;
-    };
+    // Outside any server (a group DM) the game belongs to no server: guild 0, unrated.
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let channel = ctx.channel_id().get();
     let request = GameRequest {
         preset: preset.map(|p| p.preset()),
         house_rules,
@@ -55,12 +56,12 @@ pub async fn new(
         },
         default_turn_seconds: data.options.turn_seconds,
         bot_delay_ms: data.options.bot_delay_ms,
-        can_thread: can_thread(&ctx),
+        can_thread: can_thread(&ctx) && !hosted(&ctx),
     };
     let me = actor(&ctx);
     let created = data
         .service
-        .create_game(guild.get(), channel, &me, &request)
+        .create_game(guild, channel, &me, &request)
         .await;
-    post_opened(ctx, lang, guild.get(), channel, created).await
+    post_opened(ctx, lang, guild, channel, created).await
 }

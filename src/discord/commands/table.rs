@@ -60,7 +60,7 @@ pub(crate) async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) 
 
 // `/yut join`: its names and descriptions for Discord are `reg-join*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, check = "in_server")]
+#[poise::command(slash_command)]
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Join, word(l, "cmd-joined")).await
@@ -68,7 +68,7 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut leave`: its names and descriptions for Discord are `reg-leave*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, check = "in_server")]
+#[poise::command(slash_command)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     // The table decides: a lobby seat is given up, a running game's seat goes to a bot.
@@ -77,7 +77,7 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut start`: its names and descriptions for Discord are `reg-start*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, check = "in_server")]
+#[poise::command(slash_command)]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Start, word(l, "cmd-started")).await
@@ -85,7 +85,7 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut stop`: its names and descriptions for Discord are `reg-stop*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, check = "in_server")]
+#[poise::command(slash_command)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     let l = lang(&ctx);
     table_command(ctx, Command::Stop, word(l, "cmd-stopped")).await
@@ -93,7 +93,7 @@ pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
 
 // `/yut board`: its names and descriptions for Discord are `reg-board*` in
 // `assets/locales/*/registration.ftl`.
-#[poise::command(slash_command, check = "in_server")]
+#[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let channel = ctx.channel_id().get();
@@ -109,7 +109,11 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         let old = data.service.message_of(game).await;
         let message = handle.message().await?;
         data.poster.posted(game, channel, message.id.get()).await;
-        if let Some(old) = old.filter(|&o| o != message.id.get()) {
+        if hosted(&ctx) {
+            // The new board is this command's answer: the game goes on through its token
+            // (the old board's buttons answer that it moved).
+            keep_if_hosted(&ctx, game);
+        } else if let Some(old) = old.filter(|&o| o != message.id.get()) {
             data.poster.strip_buttons(channel, old);
         }
     }

@@ -98,6 +98,11 @@ pub struct Inter {
     pub edited: Option<Duration>,
     /// The choices of an autocomplete answer (callback type 8).
     pub choices: Option<Value>,
+    /// Through the person's own install only (`authorizing_integration_owners` {"1"}): at most
+    /// 5 follow-up messages (then 400, code 40094).
+    pub user_only: bool,
+    /// Follow-up messages created through the token (`POST /webhooks/{app}/{token}`).
+    pub posted_followups: u32,
 }
 
 /// One request the bot made.
@@ -130,6 +135,9 @@ pub struct StandInOptions {
     /// per-route buckets) per window of this length from the first write of the window, with
     /// `X-RateLimit-*` headers on every write and a 429 with `Retry-After` above it.
     pub channel_budget: Option<(u32, Duration)>,
+    /// How long an interaction's token works on the webhook routes (Discord: 15 minutes);
+    /// past it they answer 401, code 50027 (Invalid Webhook Token).
+    pub token_life: Duration,
 }
 
 impl Default for StandInOptions {
@@ -140,6 +148,7 @@ impl Default for StandInOptions {
             identify_window: Duration::from_secs(5),
             invalid_session_on_early_identify: false,
             channel_budget: None,
+            token_life: Duration::from_secs(15 * 60),
         }
     }
 }
@@ -746,6 +755,14 @@ fn limited_response(retry_after: f64, bucket: &str) -> Response {
     r
 }
 
+/// Discord's refusal with its own error code.
+fn coded_response(status: u16, code: u64, message: &str) -> Response {
+    json_response(
+        StatusCode::from_u16(status).unwrap(),
+        json!({"code": code, "message": message}),
+    )
+}
+
 fn error_response(status: u16) -> Response {
     let (code, message) = match status {
         429 => (0, "You are being rate limited."),
@@ -1324,6 +1341,8 @@ impl StandIn {
             panic!("stand-in interaction does not parse as serenity's Interaction: {e}\n{v:#}");
         }
         let id = v["id"].as_str().unwrap().parse().unwrap();
+        let user_only = v["authorizing_integration_owners"].get("0").is_none()
+            && v["authorizing_integration_owners"].get("1").is_some();
         self.state.lock().unwrap().interactions.insert(
             token.clone(),
             Inter {
@@ -1338,6 +1357,8 @@ impl StandIn {
                 followups: Vec::new(),
                 edited: None,
                 choices: None,
+                user_only,
+                posted_followups: 0,
             },
         );
         self.dispatch("INTERACTION_CREATE", v);
@@ -1866,6 +1887,31 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
         }
     };
     let what = format!("{method} /{rest}");
+    // A channel the bot is not in (a group DM, a server without the bot): every channel
+    // route is refused; only interactions reach it.
+    if let ["channels", ch, ..] = parts.as_slice() {
+        let outside = ch
+            .parse::<u64>()
+            .is_ok_and(|c| s.state.lock().unwrap().user_installed.contains(&c));
+        if outside {
+            s.state.lock().unwrap().failed.push((what.clone(), 403));
+            return coded_response(403, 50001, "Missing Access");
+        }
+    }
+    // A webhook route with a token past its life.
+    if let ["webhooks", _, token, ..] = parts.as_slice() {
+        let lapsed = s
+            .state
+            .lock()
+            .unwrap()
+            .interactions
+            .get(*token)
+            .is_some_and(|i| i.dispatched.elapsed() > s.options.token_life);
+        if lapsed {
+            s.state.lock().unwrap().failed.push((what.clone(), 401));
+            return coded_response(401, 50027, "Invalid Webhook Token");
+        }
+    }
     let broken = s.state.lock().unwrap().broken_channel;
     if let (Some(b), ["channels", ch, ..]) = (broken, parts.as_slice()) {
         if *ch == b.to_string() {
@@ -2098,6 +2144,17 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
             };
             if inter.acked.is_none() {
                 s.violation(format!("{what}: follow-up before the acknowledgement"));
+            }
+            if inter.user_only && inter.posted_followups >= 5 {
+                s.state.lock().unwrap().failed.push((what.clone(), 400));
+                return coded_response(
+                    400,
+                    40094,
+                    "This interaction has hit the maximum number of follow up messages",
+                );
+            }
+            if let Some(i) = s.state.lock().unwrap().interactions.get_mut(*token) {
+                i.posted_followups += 1;
             }
             let mut v = Vec::new();
             check_payload(&body.json, &body.files, &what, &mut v);

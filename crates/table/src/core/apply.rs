@@ -35,6 +35,10 @@ impl Table {
     ) -> Result<(Table, Outcome), Refusal> {
         let mut next = self.clone();
         let out = next.apply_inner(actor, cmd, now_ms, played)?;
+        // A person's action ends a pause: the game goes on from now.
+        if next.held && matches!(actor, Actor::User { .. }) {
+            next.unhold(now_ms);
+        }
         // A seated player's seat remembers the language they use.
         if let Actor::User {
             id,
@@ -62,6 +66,17 @@ impl Table {
         played: Option<&Action>,
     ) -> Result<Outcome, Refusal> {
         let mut out = Outcome::default();
+        match cmd {
+            Command::Hold => {
+                self.hold(actor)?;
+                return Ok(out);
+            }
+            Command::Resume => {
+                self.resume(actor)?;
+                return Ok(out);
+            }
+            _ => {}
+        }
         if self.waiting_for_thread(actor, cmd, now)? || self.answer_invite(actor, cmd, now)? {
             return Ok(out);
         }
@@ -98,6 +113,7 @@ impl Table {
             | Command::Repost
             | Command::Create
             | Command::Thread { .. } => self.apply_any(actor, cmd, now, &mut out)?,
+            Command::Hold | Command::Resume => unreachable!("handled above"),
         }
         Ok(out)
     }

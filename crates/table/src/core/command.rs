@@ -121,4 +121,9 @@ pub enum Command {
     Thread {
         id: Option<u64>,
     },
+    /// Pause until a person clicks: the board can soon no longer be updated (a game shown
+    /// through an interaction's token, which lives 15 minutes). No deadline runs meanwhile.
+    Hold,
+    /// Go on after a pause (the board's Continue button; any person's action does too).
+    Resume,
 }

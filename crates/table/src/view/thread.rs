@@ -80,8 +80,9 @@ pub(crate) fn truncate(mut s: String, max_chars: usize) -> String {
 
 /// Mention the person whose turn has just started.
 pub(crate) fn turn_ping(t: &Table) -> Option<(u64, Lang)> {
-    // Nobody is pinged before the game has moved to its thread (the ping is said there).
-    if t.opening_thread() {
+    // Nobody is pinged before the game has moved to its thread (the ping is said there), nor
+    // while it is held.
+    if t.opening_thread() || t.held {
         return None;
     }
     let started = t

@@ -1,0 +1,375 @@
+//! Games where Yutbot is not a member: a group DM of friends, or a server that has not added
+//! the bot, reached through a person who installed the app on their own account. The bot may
+//! not post in such a channel (403), but it may answer interactions: the lobby is the
+//! command's own answer, every click answers with UPDATE_MESSAGE as in servers (one call), and
+//! what happens between clicks (bot turns, time-outs, pings) goes through the freshest
+//! interaction token of that game.
+//!
+//! Discord's limits, modelled here: a token lives 15 minutes from its interaction; a
+//! user-installed app that is not in the server may send at most 5 follow-up messages per
+//! interaction (error 40094 past that); a lapsed token is refused (401, 50027). So a game whose
+//! last token is about to lapse with nobody clicking is held ([`yut_table::Command::Hold`]):
+//! its board says so and waits; the next click (Continue, or any button of the board, even an
+//! out-of-date one) brings a fresh token and the game goes on from there. Nothing is applied
+//! that could not be shown.
+
+use super::notify::Turn;
+use super::send::{self, is_stale, mark_shown, Poster};
+use super::Data;
+use serenity::all::{
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ComponentInteraction,
+    CreateAllowedMentions, CreateInteractionResponseFollowup, GuildId, HttpError, MessageId,
+    UserId,
+};
+use serenity::builder::Builder;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use yut_store::HostedToken;
+use yut_table::View;
+
+/// Follow-up messages Discord allows per interaction of a user-installed app that is not in
+/// the server (the turn pings of a hosted game use them).
+pub const FOLLOWUPS_PER_TOKEN: u32 = 5;
+
+/// Does an interaction come from where the bot cannot post, so that its game must live in
+/// the interaction's own message? True when the app is installed only to the person's
+/// account there: a group DM, a DM between users, or a server that has not added Yutbot. An
+/// interaction without `authorizing_integration_owners` predates user installs (a server
+/// install); a DM with the bot itself is the bot's own channel.
+pub fn is_hosted(guild: Option<GuildId>, owners: &AuthorizingIntegrationOwners) -> bool {
+    if owners.0.is_empty() {
+        return false;
+    }
+    !owners
+        .0
+        .iter()
+        .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(g) if *g == guild))
+}
+
+/// A click from where the bot cannot post ([`is_hosted`]).
+pub fn is_hosted_click(c: &ComponentInteraction) -> bool {
+    is_hosted(c.guild_id, &c.authorizing_integration_owners)
+}
+
+/// A hosted game's freshest token.
+#[derive(Debug, Clone)]
+struct Token {
+    token: String,
+    /// When it arrived (ms since the Unix epoch, the service's clock).
+    issued_ms: i64,
+    /// Follow-ups sent through it.
+    followups: u32,
+    /// The game was held for this token's end.
+    hold_sent: bool,
+    /// Discord refused it as lapsed.
+    dead: bool,
+}
+
+/// The hosted games this process shows, and what happened to them.
+pub struct Hosted {
+    life: Duration,
+    games: Mutex<HashMap<i64, Token>>,
+    /// Per game: the turn ping on show (its token, message, and the token's issue time),
+    /// deleted when the next comes.
+    pings: Mutex<HashMap<i64, (String, u64, i64)>>,
+    /// Boards shown through a token (not counting the clicks' own answers).
+    pub edits: AtomicU64,
+    /// Games held because their last token was about to lapse.
+    pub holds: AtomicU64,
+    /// Boards that could not be shown: the token had lapsed.
+    pub lapsed: AtomicU64,
+    /// Pings not sent: the token's follow-ups were used up (or there was no live token).
+    pub pings_skipped: AtomicU64,
+}
+
+impl Hosted {
+    pub fn new(life: Duration) -> Hosted {
+        Hosted {
+            life,
+            games: Mutex::new(HashMap::new()),
+            pings: Mutex::new(HashMap::new()),
+            edits: AtomicU64::new(0),
+            holds: AtomicU64::new(0),
+            lapsed: AtomicU64::new(0),
+            pings_skipped: AtomicU64::new(0),
+        }
+    }
+
+    fn life_ms(&self) -> i64 {
+        self.life.as_millis() as i64
+    }
+
+    /// How long before a token lapses its game is held: a fifteenth of its life (a minute
+    /// for Discord's 15 minutes), ample for the last edit.
+    fn margin_ms(&self) -> i64 {
+        (self.life_ms() / 15).max(200)
+    }
+
+    /// Is this game shown through interaction tokens here?
+    pub fn has(&self, game: i64) -> bool {
+        self.games.lock().expect("hosted lock").contains_key(&game)
+    }
+
+    /// The game's token if it can still be used at `now_ms`.
+    fn live(&self, game: i64, now_ms: i64) -> Option<String> {
+        let games = self.games.lock().expect("hosted lock");
+        games
+            .get(&game)
+            .filter(|t| !t.dead && now_ms < t.issued_ms + self.life_ms())
+            .map(|t| t.token.clone())
+    }
+
+    fn keep(&self, game: i64, token: &str, issued_ms: i64) {
+        let mut games = self.games.lock().expect("hosted lock");
+        let fresher = games.get(&game).is_none_or(|t| t.issued_ms <= issued_ms);
+        if fresher {
+            games.insert(
+                game,
+                Token {
+                    token: token.to_string(),
+                    issued_ms,
+                    followups: 0,
+                    hold_sent: false,
+                    dead: false,
+                },
+            );
+        }
+    }
+
+    /// Load the tokens of the hosted games still running (at start-up).
+    pub fn load(&self, tokens: Vec<HostedToken>) {
+        for t in tokens {
+            self.keep(t.game, &t.token, t.issued_ms);
+        }
+    }
+
+    fn forget(&self, game: i64) {
+        self.games.lock().expect("hosted lock").remove(&game);
+        self.pings.lock().expect("pings lock").remove(&game);
+    }
+
+    /// Take one follow-up of the game's live token (None: used up, or no live token).
+    fn take_followup(&self, game: i64, now_ms: i64) -> Option<String> {
+        let mut games = self.games.lock().expect("hosted lock");
+        let t = games.get_mut(&game)?;
+        if t.dead || now_ms >= t.issued_ms + self.life_ms() || t.followups >= FOLLOWUPS_PER_TOKEN {
+            return None;
+        }
+        t.followups += 1;
+        Some(t.token.clone())
+    }
+
+    fn issued_ms(&self, game: i64) -> Option<i64> {
+        let games = self.games.lock().expect("hosted lock");
+        games.get(&game).map(|t| t.issued_ms)
+    }
+
+    fn mark_dead(&self, game: i64, token: &str) {
+        if let Some(t) = self.games.lock().expect("hosted lock").get_mut(&game) {
+            if t.token == token {
+                t.dead = true;
+            }
+        }
+    }
+
+    /// The games whose token lapses within the margin and that were not held for it yet
+    /// (each marked as held).
+    fn due_for_hold(&self, now_ms: i64) -> Vec<i64> {
+        let (life, margin) = (self.life_ms(), self.margin_ms());
+        let mut games = self.games.lock().expect("hosted lock");
+        games
+            .iter_mut()
+            .filter(|(_, t)| !t.hold_sent && now_ms >= t.issued_ms + life - margin)
+            .map(|(g, t)| {
+                t.hold_sent = true;
+                *g
+            })
+            .collect()
+    }
+}
+
+/// Is this Discord refusing a lapsed or unknown interaction token (401 / 50027 Invalid
+/// Webhook Token, 404 / 10015 Unknown Webhook)?
+fn token_lapsed(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            matches!(r.error.code, 50027 | 10015) || r.status_code.as_u16() == 401
+        }
+        _ => false,
+    }
+}
+
+/// Did Discord refuse a follow-up past the interaction's limit (40094)?
+fn followups_used_up(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == 40094)
+}
+
+impl Poster {
+    /// Is this game shown through interaction tokens?
+    pub fn is_hosted_game(&self, game: i64) -> bool {
+        self.hosted.has(game)
+    }
+
+    /// A hosted game's fresh token (from its command or a click): kept here, and in the
+    /// database so that a restarted bot goes on.
+    pub fn keep_token(&self, game: i64, token: &str) {
+        let now = self.service.now_ms();
+        self.hosted.keep(game, token, now);
+        let service = self.service.clone();
+        let token = token.to_string();
+        tokio::spawn(async move {
+            if let Err(p) = service.save_token(game, &token, now).await {
+                tracing::warn!(game, problem = ?p, "could not store the game's interaction token");
+            }
+        });
+    }
+
+    /// Show a hosted game's board through its freshest token (an edit of the interaction's
+    /// message, the game's board); then the turn's reminder, as for a channel.
+    pub(super) async fn show_hosted(
+        self: &Arc<Self>,
+        game: i64,
+        channel: u64,
+        view: View,
+        ended: bool,
+    ) {
+        let now = self.service.now_ms();
+        let Some(token) = self.hosted.live(game, now) else {
+            tracing::info!(
+                game,
+                "no live interaction token: the board waits for the next click"
+            );
+            self.hosted.lapsed.fetch_add(1, Ordering::Relaxed);
+            return;
+        };
+        let mut shown = self.lock(game).await;
+        if is_stale(&shown, &view) {
+            return;
+        }
+        match send::edit_response(&view).execute(&self.http, &token).await {
+            Ok(_) => {
+                mark_shown(&mut shown, &view);
+                self.hosted.edits.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(e) if token_lapsed(&e) => {
+                tracing::info!(game, error = %e, "the interaction token lapsed: the board waits for the next click");
+                self.hosted.mark_dead(game, &token);
+                self.hosted.lapsed.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(game, error = %e, "showing a hosted game's board failed");
+                return;
+            }
+        }
+        drop(shown);
+        if let Some((user, lang)) = view.ping {
+            self.remind(Turn {
+                game,
+                channel,
+                version: view.version.unwrap_or(0),
+                user,
+                lang,
+                deadline_ms: view.deadline_ms,
+            });
+        }
+        if ended {
+            self.hosted.forget(game);
+        }
+    }
+
+    /// A hosted game's turn ping: a follow-up message that mentions the player (an edit
+    /// notifies nobody), through the game's freshest token while it has follow-ups left; the
+    /// previous ping is deleted to keep the conversation tidy.
+    pub(super) async fn hosted_ping(&self, turn: &Turn) {
+        let now = self.service.now_ms();
+        let Some(token) = self.hosted.take_followup(turn.game, now) else {
+            tracing::debug!(
+                game = turn.game,
+                "no follow-up left on the game's token: no ping"
+            );
+            self.hosted.pings_skipped.fetch_add(1, Ordering::Relaxed);
+            return;
+        };
+        let msg = CreateInteractionResponseFollowup::new()
+            .content(send::ping_text(turn.user, turn.lang, turn.deadline_ms))
+            .allowed_mentions(
+                CreateAllowedMentions::new()
+                    .users([UserId::new(turn.user)])
+                    .empty_roles(),
+            );
+        match msg.execute(&self.http, (None, &token)).await {
+            Ok(m) => {
+                let issued = self.hosted.issued_ms(turn.game).unwrap_or(now);
+                let old = self
+                    .hosted
+                    .pings
+                    .lock()
+                    .expect("pings lock")
+                    .insert(turn.game, (token, m.id.get(), issued));
+                // Through the token that sent it, while it lives.
+                if let Some((old_token, old_id, old_issued)) = old {
+                    if now < old_issued + self.hosted.life_ms() {
+                        if let Err(e) = self
+                            .http
+                            .delete_followup_message(&old_token, MessageId::new(old_id))
+                            .await
+                        {
+                            tracing::debug!(game = turn.game, error = %e, "the previous ping could not be deleted");
+                        }
+                    }
+                }
+            }
+            Err(e) if followups_used_up(&e) => {
+                tracing::info!(
+                    game = turn.game,
+                    "Discord refused the ping: the token's follow-ups are used up"
+                );
+                self.hosted.pings_skipped.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(e) => {
+                tracing::warn!(game = turn.game, error = %e, "a hosted game's ping failed");
+            }
+        }
+    }
+}
+
+/// Hold every hosted game whose last token is about to lapse, a few times per token's
+/// margin, for as long as the bot runs.
+pub async fn hold_sweep(poster: Arc<Poster>) {
+    let every = Duration::from_millis((poster.hosted.margin_ms() / 4).clamp(50, 15_000) as u64);
+    loop {
+        tokio::time::sleep(every).await;
+        let now = poster.service.now_ms();
+        for game in poster.hosted.due_for_hold(now) {
+            match poster.service.hold(game).await {
+                Ok(()) => {
+                    tracing::info!(
+                        game,
+                        "held: its last interaction token lapses soon and nobody clicked"
+                    );
+                    poster.hosted.holds.fetch_add(1, Ordering::Relaxed);
+                }
+                Err(yut_service::Problem::NoGame) => poster.hosted.forget(game),
+                Err(p) => tracing::debug!(game, problem = ?p, "not held"),
+            }
+        }
+    }
+}
+
+/// A click in a hosted game on a board that is out of date (a pause, a move made meanwhile):
+/// the clicker's answer is the game's board as it is now, and a held game goes on. The click
+/// brings the fresh token a held game waits for.
+pub async fn refresh(data: &Data, c: &ComponentInteraction, actor: &yut_table::Actor) -> View {
+    let channel = c.channel_id.get();
+    match data
+        .service
+        .command(channel, actor, yut_table::Command::Resume)
+        .await
+    {
+        Ok(v) => v,
+        Err(_) => data.service.board(channel).await.unwrap_or_default(),
+    }
+}
