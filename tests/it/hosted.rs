@@ -158,38 +158,39 @@ async fn a_whole_game_in_a_group_dm_through_interaction_tokens() {
     assert!(last.has_png());
 
     // What went over the wire.
-    let st = s.state.lock().unwrap();
-    let callbacks_per_click: Vec<usize> = clicks
-        .iter()
-        .map(|tok| {
-            st.requests
-                .iter()
-                .filter(|r| r.path.contains(&format!("/{tok}/callback")))
-                .count()
-        })
-        .collect();
-    let answers_by_update = clicks
-        .iter()
-        .filter(|tok| st.interactions[*tok].callback_type == Some(7))
-        .count();
-    let edits_by_token = st
-        .requests
-        .iter()
-        .filter(|r| r.method == "PATCH" && r.path.contains("/webhooks/"))
-        .count();
-    let pings = st
-        .requests
-        .iter()
-        .filter(|r| r.method == "POST" && r.path.contains("/webhooks/"))
-        .count();
-    let channel_calls = st
-        .requests
-        .iter()
-        .filter(|r| r.path.contains(&format!("/channels/{ch}")))
-        .count();
-    let refused: Vec<&(String, u16)> = st.failed.iter().collect();
-    let mean = callbacks_per_click.iter().sum::<usize>() as f64 / clicks.len() as f64;
-    eprintln!(
+    {
+        let st = s.state.lock().unwrap();
+        let callbacks_per_click: Vec<usize> = clicks
+            .iter()
+            .map(|tok| {
+                st.requests
+                    .iter()
+                    .filter(|r| r.path.contains(&format!("/{tok}/callback")))
+                    .count()
+            })
+            .collect();
+        let answers_by_update = clicks
+            .iter()
+            .filter(|tok| st.interactions[*tok].callback_type == Some(7))
+            .count();
+        let edits_by_token = st
+            .requests
+            .iter()
+            .filter(|r| r.method == "PATCH" && r.path.contains("/webhooks/"))
+            .count();
+        let pings = st
+            .requests
+            .iter()
+            .filter(|r| r.method == "POST" && r.path.contains("/webhooks/"))
+            .count();
+        let channel_calls = st
+            .requests
+            .iter()
+            .filter(|r| r.path.contains(&format!("/channels/{ch}")))
+            .count();
+        let refused: Vec<&(String, u16)> = st.failed.iter().collect();
+        let mean = callbacks_per_click.iter().sum::<usize>() as f64 / clicks.len() as f64;
+        eprintln!(
         "group DM game: {} clicks, REST calls per click {mean:.2} ({answers_by_update} answered \
          with UPDATE_MESSAGE); {edits_by_token} boards shown through tokens (bots, timers, the \
          pause); {pings} ping follow-ups; held {held_after:?} after the last click; \
@@ -197,13 +198,13 @@ async fn a_whole_game_in_a_group_dm_through_interaction_tokens() {
         clicks.len(),
         channel_calls
     );
-    assert_eq!(mean, 1.0, "{callbacks_per_click:?}");
-    assert!(answers_by_update >= clicks.len() - 2, "{answers_by_update}");
-    assert!(edits_by_token > 5, "bot turns and timers were shown");
-    assert!(pings > 0, "turn pings went out as follow-ups");
-    assert_eq!(channel_calls, 0, "the bot never used the channel's routes");
-    assert!(refused.is_empty(), "no lapsed token used: {refused:?}");
-    drop(st);
+        assert_eq!(mean, 1.0, "{callbacks_per_click:?}");
+        assert!(answers_by_update >= clicks.len() - 2, "{answers_by_update}");
+        assert!(edits_by_token > 5, "bot turns and timers were shown");
+        assert!(pings > 0, "turn pings went out as follow-ups");
+        assert_eq!(channel_calls, 0, "the bot never used the channel's routes");
+        assert!(refused.is_empty(), "no lapsed token used: {refused:?}");
+    }
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

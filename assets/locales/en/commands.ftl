@@ -1,7 +1,6 @@
 # Texts of the slash commands, the rules, the table, the channel messages (English).
 
 ## /yut: answers of the slash commands.
-cmd-servers-only = Games are played in servers.
 cmd-already-running-link = This channel already has a game: { $link }
 cmd-challenge-names = For 2v2 name both your partner and a second opponent; for 1v1 name only the opponent.
 cmd-joined = You joined.

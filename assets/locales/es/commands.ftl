@@ -1,7 +1,6 @@
 # Textos de las órdenes de barra, las reglas, la mesa y los mensajes del canal (español).
 
 ## /yut: respuestas de las órdenes de barra.
-cmd-servers-only = Las partidas se juegan en servidores.
 cmd-already-running-link = Este canal ya tiene una partida: { $link }
 cmd-challenge-names = Para 2 contra 2 nombra a tu compañero y a un segundo rival; para 1 contra 1, solo al rival.
 cmd-joined = Te has unido.

@@ -1,7 +1,6 @@
 # 슬래시 명령, 규칙, 판, 채널 메시지의 글 (한국어).
 
 ## /윷: 슬래시 명령의 대답.
-cmd-servers-only = 서버에서만 할 수 있어요.
 cmd-already-running-link = 이 채널에는 이미 판이 있어요: { $link }
 cmd-challenge-names = 2대2는 짝과 두 번째 상대를 함께 골라 주세요. 1대1은 상대만 고르면 돼요.
 cmd-joined = 참가했어요.
