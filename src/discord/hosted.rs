@@ -244,6 +244,12 @@ impl Poster {
             self.hosted.lapsed.fetch_add(1, Ordering::Relaxed);
             return;
         };
+        // Just restarted: the application's id (in the token's route) comes with READY.
+        let mut waited = 0;
+        while self.http.application_id().is_none() && waited < 600 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            waited += 1;
+        }
         let mut shown = self.lock(game).await;
         if is_stale(&shown, &view) {
             return;

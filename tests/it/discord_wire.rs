@@ -18,7 +18,7 @@ pub(crate) const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
 pub(crate) const BOB: (u64, &str, u64) = (222, "Bob", 0x400 | 0x800);
 pub(crate) const CAROL: (u64, &str, u64) = (333, "Carol", 0x400 | 0x800);
 
-fn db_url(name: &str) -> String {
+pub(crate) fn db_url(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("yutbot-wire-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

@@ -208,3 +208,95 @@ async fn a_whole_game_in_a_group_dm_through_interaction_tokens() {
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }
+
+/// A group-DM game survives a restart: the game's freshest token was stored, so the time-out
+/// that falls due while the bot is down is played and shown through it, with no click; then
+/// the game goes on with the next click.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_game_goes_on_after_a_restart() {
+    let life = Duration::from_secs(30);
+    let s = StandIn::start_with(StandInOptions {
+        token_life: life,
+        ..StandInOptions::default()
+    })
+    .await;
+    let url = crate::discord_wire::db_url("hosted-restart");
+    let options = |url: &str| yutbot::discord::Options {
+        token: "standin-token".into(),
+        shards: yut_store::ShardSet::ALL,
+        instance: "wire-test".into(),
+        dev_guild: Some(crate::standin::GUILD),
+        database_url: url.to_string(),
+        turn_seconds: 4,
+        api_url: Some(s.http_url.clone()),
+        bot_delay_ms: 20,
+        seed: 5,
+        config: yut_service::Config {
+            min_update_gap: Duration::from_millis(30),
+            interaction_token_life: life,
+            ..yut_service::Config::default()
+        },
+        web: None,
+    };
+    let first = yutbot::discord::start(options(&url)).await.unwrap();
+    s.wait_ready().await;
+    let ch = 41_002;
+    s.set_channel_dm(ch);
+    s.set_user_installed(ch);
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 0}]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = crate::standin::board::wait_board_for(&s, ch, "the lobby", life, |m| {
+        find(m, ":start").is_some()
+    })
+    .await;
+    let t = s.click(lobby.id, &find(&lobby, ":start").unwrap(), ALICE, "en-US");
+    s.wait_acked(&t).await;
+    let (board, _) = play_until(&s, ch, Duration::from_secs(20), |m, _| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    first.shutdown().await;
+    let restarted_at = Instant::now();
+    let second = yutbot::discord::start(options(&url)).await.unwrap();
+    // Alice's time runs out while the bot is down or starting: played and shown through the
+    // stored token, nobody clicking.
+    let v = board_version(&board);
+    let after = crate::standin::board::wait_board_for(
+        &s,
+        ch,
+        "the time-out shown after the restart",
+        Duration::from_secs(20),
+        |m| board_version(m) > v,
+    )
+    .await;
+    assert!(after.has_png());
+    let edits_after_restart = {
+        let st = s.state.lock().unwrap();
+        st.requests
+            .iter()
+            .filter(|r| r.at > restarted_at && r.method == "PATCH" && r.path.contains("/webhooks/"))
+            .count()
+    };
+    assert!(edits_after_restart > 0, "shown through the stored token");
+    // And the next click plays on.
+    let (m, _) = play_until(&s, ch, Duration::from_secs(30), |m, _| {
+        turn_of(m).as_deref() == Some("Alice") && play_button(m).is_some()
+    })
+    .await;
+    let t = s.click(m.id, &play_button(&m).unwrap(), ALICE, "en-US");
+    let acked = s.wait_acked(&t).await;
+    assert_eq!(acked.callback_type, Some(7));
+    assert!(s
+        .latest_board(ch)
+        .is_some_and(|x| board_version(&x) > board_version(&m)));
+    let refused = s.state.lock().unwrap().failed.clone();
+    assert!(refused.is_empty(), "{refused:?}");
+    second.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
