@@ -67,6 +67,13 @@ struct Token {
     dead: bool,
 }
 
+impl Token {
+    /// May it still be used at `now_ms` (not refused, not past its life)?
+    fn usable(&self, now_ms: i64, life_ms: i64) -> bool {
+        !self.dead && now_ms < self.issued_ms + life_ms
+    }
+}
+
 /// The hosted games this process shows, and what happened to them.
 pub struct Hosted {
     life: Duration,
@@ -117,7 +124,7 @@ impl Hosted {
         let games = self.games.lock().expect("hosted lock");
         games
             .get(&game)
-            .filter(|t| !t.dead && now_ms < t.issued_ms + self.life_ms())
+            .filter(|t| t.usable(now_ms, self.life_ms()))
             .map(|t| t.token.clone())
     }
 
@@ -154,7 +161,7 @@ impl Hosted {
     fn take_followup(&self, game: i64, now_ms: i64) -> Option<String> {
         let mut games = self.games.lock().expect("hosted lock");
         let t = games.get_mut(&game)?;
-        if t.dead || now_ms >= t.issued_ms + self.life_ms() || t.followups >= FOLLOWUPS_PER_TOKEN {
+        if t.followups >= FOLLOWUPS_PER_TOKEN || !t.usable(now_ms, self.life_ms()) {
             return None;
         }
         t.followups += 1;
@@ -271,16 +278,7 @@ impl Poster {
             }
         }
         drop(shown);
-        if let Some((user, lang)) = view.ping {
-            self.remind(Turn {
-                game,
-                channel,
-                version: view.version.unwrap_or(0),
-                user,
-                lang,
-                deadline_ms: view.deadline_ms,
-            });
-        }
+        self.ping(game, channel, &view);
         if ended {
             self.hosted.forget(game);
         }

@@ -58,6 +58,17 @@ async fn play_until(
     }
 }
 
+/// `ch` made a group DM where the bot is not a member, and Alice's `/yut new` there with
+/// `options`: the lobby (the command's own answer, with Join and Start).
+async fn lobby_in_group_dm(s: &StandIn, ch: u64, options: serde_json::Value) -> Msg {
+    s.set_channel_dm(ch);
+    s.set_user_installed(ch);
+    let tok = s.slash(ch, ALICE, "en-US", "new", options);
+    s.wait_acked(&tok).await;
+    crate::standin::board::wait_board_for(s, ch, "the lobby", LIFE, |m| find(m, ":start").is_some())
+        .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_a_group_dm_through_interaction_tokens() {
     let s = StandIn::start_with(StandInOptions {
@@ -67,25 +78,17 @@ async fn a_whole_game_in_a_group_dm_through_interaction_tokens() {
     .await;
     let bot = bot_tokens(&s, "hosted-game", 3, 40, LIFE).await;
     let ch = 41_001;
-    s.set_channel_dm(ch);
-    s.set_user_installed(ch);
 
     // The lobby is the command's own answer; Bob joins, Alice starts: clicks only.
-    let tok = s.slash(
+    let lobby = lobby_in_group_dm(
+        &s,
         ch,
-        ALICE,
-        "en-US",
-        "new",
         json!([
             {"name": "seats", "type": 4, "value": 3},
             {"name": "bots", "type": 4, "value": 1},
             {"name": "pieces", "type": 4, "value": 0},
         ]),
-    );
-    s.wait_acked(&tok).await;
-    let lobby = crate::standin::board::wait_board_for(&s, ch, "the lobby", LIFE, |m| {
-        find(m, ":join").is_some()
-    })
+    )
     .await;
     assert!(!lobby.ephemeral);
     let mut clicks = Vec::new();
@@ -241,19 +244,11 @@ async fn a_group_dm_game_goes_on_after_a_restart() {
     let first = yutbot::discord::start(options(&url)).await.unwrap();
     s.wait_ready().await;
     let ch = 41_002;
-    s.set_channel_dm(ch);
-    s.set_user_installed(ch);
-    let tok = s.slash(
+    let lobby = lobby_in_group_dm(
+        &s,
         ch,
-        ALICE,
-        "en-US",
-        "new",
         json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 0}]),
-    );
-    s.wait_acked(&tok).await;
-    let lobby = crate::standin::board::wait_board_for(&s, ch, "the lobby", life, |m| {
-        find(m, ":start").is_some()
-    })
+    )
     .await;
     let t = s.click(lobby.id, &find(&lobby, ":start").unwrap(), ALICE, "en-US");
     s.wait_acked(&t).await;
