@@ -128,4 +128,78 @@ async fn mixed_batches_answer_each_caller(backend: Backend) {
     db.cleanup().await;
 }
 
-on_both_backends!(real: mixed_batches_answer_each_caller);
+async fn a_failing_batch_is_rolled_back_and_its_other_actions_stored(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "group-commit-fail").await else {
+        return;
+    };
+    let store = Store::open(&db.url).await.unwrap();
+    let games: Vec<i64> = (0..12).map(|i| FIRST + i).collect();
+    for &id in &games {
+        store.create(new_game(id)).await.unwrap();
+    }
+    // Round one: eleven games move on and, among them, the first tries to move into the
+    // channel of a running game (refused by the one-game-per-channel index): the statement
+    // fails, and its batch must be rolled back and committed action by action.
+    let bad = games[0];
+    let taken = new_game(games[1]).channel;
+    let mut calls = Vec::new();
+    for &id in &games[..11] {
+        let s = store.clone();
+        let mut c = change(id, 1, 0);
+        if id == bad {
+            c.channel = Some(taken);
+        }
+        calls.push(tokio::spawn(async move { (id, s.commit(c).await) }));
+    }
+    for c in calls {
+        let (id, r) = c.await.unwrap();
+        if id == bad {
+            assert!(matches!(r, Err(StoreError::Db(_))), "the bad move: {r:?}");
+        } else {
+            assert!(r.is_ok(), "game {id}: {r:?}");
+        }
+    }
+    let loaded = store.load(bad).await.unwrap();
+    assert_eq!(
+        loaded.row.version, 0,
+        "the refused action left its game as it was"
+    );
+    assert_eq!(
+        store.log(bad).await.unwrap().len(),
+        1,
+        "and wrote no log entry"
+    );
+    // No connection was left inside a transaction: every game, the refused one too, goes on
+    // for several more rounds, whichever connection each batch gets.
+    for round in 2..=5u64 {
+        let mut calls = Vec::new();
+        for &id in &games {
+            let s = store.clone();
+            let version = if id == bad { round - 1 } else { round };
+            let version = if id == games[11] { round - 1 } else { version };
+            calls.push(tokio::spawn(async move {
+                (id, s.commit(change(id, version, 0)).await)
+            }));
+        }
+        for c in calls {
+            let (id, r) = c.await.unwrap();
+            assert!(r.is_ok(), "game {id} round {round}: {r:?}");
+        }
+    }
+    for &id in &games {
+        let expected = if id == bad || id == games[11] { 4 } else { 5 };
+        assert_eq!(
+            store.load(id).await.unwrap().row.version,
+            expected,
+            "game {id}"
+        );
+        assert_eq!(store.log(id).await.unwrap().len() as u64, expected + 1);
+    }
+    store.close().await;
+    db.cleanup().await;
+}
+
+on_both_backends!(
+    real: mixed_batches_answer_each_caller,
+    a_failing_batch_is_rolled_back_and_its_other_actions_stored
+);

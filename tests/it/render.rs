@@ -498,3 +498,57 @@ fn every_text_reads_at_11_px_where_discord_shows_the_board_smallest() {
     assert!(frames > 300, "{frames}");
     eprintln!("smallest displayed text of {frames} boards: {smallest:.2} px");
 }
+
+#[test]
+fn an_opaque_rounded_rectangle_fills_exactly_its_covered_pixels() {
+    // The fill runs across each row's inside and measures only the ends: every pixel the
+    // signed distance covers fully must be the colour, every pixel it misses must be left as
+    // it was, whatever the position, size and radius (fractions of a pixel included).
+    use yut_render::canvas::{Canvas, Rgb};
+    let r = renderer();
+    let pal = r.palette();
+    let (w, h) = (64, 48);
+    let bg = vec![0u8; (w * h) as usize];
+    let colour = Rgb(200, 30, 40);
+    let ci = pal.index(colour);
+    assert_ne!(ci, 0, "the colour is not the background's");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    use rand::Rng;
+    for _ in 0..300 {
+        let (x, y) = (
+            rng.random_range(-8.0..40.0f32),
+            rng.random_range(-8.0..30.0f32),
+        );
+        let (rw, rh) = (
+            rng.random_range(0.5..40.0f32),
+            rng.random_range(0.5..30.0f32),
+        );
+        let rad = rng.random_range(0.0..20.0f32);
+        let mut cv = Canvas::new(&bg, w, h, pal);
+        cv.fill_rrect(x, y, rw, rh, rad, colour, 1.0);
+        let rad = rad.min(rw / 2.0).min(rh / 2.0);
+        let (hw, hh) = (rw / 2.0, rh / 2.0);
+        let (cx, cy) = (x + hw, y + hh);
+        for py in 0..h {
+            for px in 0..w {
+                let qx = (px as f32 + 0.5 - cx).abs() - (hw - rad);
+                let qy = (py as f32 + 0.5 - cy).abs() - (hh - rad);
+                let d = if qx > 0.0 && qy > 0.0 {
+                    (qx * qx + qy * qy).sqrt() - rad
+                } else {
+                    qx.max(qy) - rad
+                };
+                let a = ((0.5 - d).clamp(0.0, 1.0) * 255.0 + 0.5) as u32;
+                let got = cv.buf[(py * w + px) as usize];
+                if a >= 255 {
+                    assert_eq!(
+                        got, ci,
+                        "({px}, {py}) of {x} {y} {rw} {rh} r {rad}: covered"
+                    );
+                } else if a == 0 {
+                    assert_eq!(got, 0, "({px}, {py}) of {x} {y} {rw} {rh} r {rad}: outside");
+                }
+            }
+        }
+    }
+}

@@ -460,10 +460,22 @@ impl<'a> Canvas<'a> {
         let (x0, y0) = (x.floor() as i32, y.floor() as i32);
         let (x1, y1) = ((x + w).ceil() as i32, (y + h).ceil() as i32);
         let key = (1u8, [x, y, w, h, r, alpha].map(f32::to_bits), c);
+        // Opaque: each row's inside, away from the corners and at least half a pixel from the
+        // edge (full coverage), is filled as a run; only its two ends are measured per pixel.
+        let inside = hw - r + (r - 0.5).min(0.0);
         for a in self.areas(Rect::new(x0, y0, x1, y1), key) {
             for py in a.y0..a.y1 {
                 let qy = (py as f32 + 0.5 - cy).abs() - (hh - r);
-                for px in a.x0..a.x1 {
+                let (lo, hi) = if alpha >= 1.0 && qy <= r - 0.5 && inside >= 0.0 {
+                    let lo = ((cx - inside - 0.5).ceil() as i32).clamp(a.x0, a.x1);
+                    let hi = ((cx + inside - 0.5).floor() as i32 + 1).clamp(lo, a.x1);
+                    (lo, hi)
+                } else {
+                    (a.x1, a.x1)
+                };
+                let row = (py * self.w) as usize;
+                self.buf[row + lo as usize..row + hi as usize].fill(ci);
+                for px in (a.x0..lo).chain(hi..a.x1) {
                     // Signed distance to the rounded box; a square root only in the corners.
                     let qx = (px as f32 + 0.5 - cx).abs() - (hw - r);
                     let d = if qx > 0.0 && qy > 0.0 {
@@ -472,8 +484,7 @@ impl<'a> Canvas<'a> {
                         qx.max(qy) - r
                     };
                     let cov = (0.5 - d).clamp(0.0, 1.0) * alpha;
-                    let i = (py * self.w + px) as usize;
-                    self.put_at(i, c, ci, (cov * 255.0 + 0.5) as u32);
+                    self.put_at(row + px as usize, c, ci, (cov * 255.0 + 0.5) as u32);
                 }
             }
         }

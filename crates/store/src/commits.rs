@@ -2,9 +2,11 @@
 //!
 //! Callers queue their [`Change`] and are answered when it is durable (or refused). The writer
 //! takes whatever is queued when it is free, people's actions first, at most [`MAX_BATCH`]
-//! at a time, and writes them with a handful of statements whatever their number: one
-//! `UPDATE games ... FROM (VALUES ...)` per chunk (a fixed set of chunk sizes, so prepared
-//! statements are reused), one multi-row `INSERT INTO actions` per chunk, one COMMIT. At low
+//! at a time, and writes them in one round trip whatever their number: on PostgreSQL one
+//! statement (`UPDATE games ... FROM (VALUES ...)` and the `INSERT INTO actions` of the games
+//! it moved), on SQLite one call to the connection's thread (BEGIN, the INSERT, the UPDATE,
+//! COMMIT), each padded to one of a fixed set of sizes so prepared statements are reused; a
+//! batch that changes seats (a lobby) is written statement by statement. At low
 //! load a batch is one action and waits for nothing; at high load the database's work per
 //! action shrinks as batches grow, and a full queue makes the callers wait (backpressure:
 //! bots and timers slow down; nothing is refused).
@@ -218,11 +220,11 @@ async fn write_batch(
     backend: Backend,
     changes: &[Change],
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-    if backend == Backend::Postgres
-        && changes.len() <= MAX_BATCH
-        && changes.iter().all(|c| c.seats.is_none())
-    {
-        return write_batch_one_statement(pool, changes).await;
+    if changes.len() <= MAX_BATCH && changes.iter().all(|c| c.seats.is_none()) {
+        return match backend {
+            Backend::Postgres => write_batch_one_statement(pool, changes).await,
+            Backend::Sqlite => write_batch_one_call(pool, changes).await,
+        };
     }
     let mut tx = begin(pool, backend).await?;
     let mut applied = std::collections::HashSet::new();
@@ -276,15 +278,56 @@ async fn write_batch_one_statement(
     pool: &AnyPool,
     changes: &[Change],
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-    let n = CHUNKS
+    let n = padded_len(changes.len());
+    let sql = one_statement_sql(n);
+    let rows = bind_rows(sqlx::query(&sql), changes, n)
+        .fetch_all(pool)
+        .await?;
+    answers(pool, changes, &rows).await
+}
+
+/// SQLite: the whole batch in one call to the connection's thread (every statement sent on
+/// its own costs two thread switches): BEGIN, the log entries of the games that move on, the
+/// games moved on (their ids returned), COMMIT. A batch that fails part way is rolled back
+/// before its connection goes back to the pool, and fails as a whole.
+async fn write_batch_one_call(
+    pool: &AnyPool,
+    changes: &[Change],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let n = padded_len(changes.len());
+    let sql = one_call_sql(n);
+    let mut conn = pool.acquire().await?;
+    let rows = match bind_rows(sqlx::query(&sql), changes, n)
+        .fetch_all(&mut *conn)
+        .await
+    {
+        Ok(rows) => rows,
+        Err(e) => {
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            return Err(e.into());
+        }
+    };
+    drop(conn);
+    answers(pool, changes, &rows).await
+}
+
+/// The rows of a batch statement: a handful of sizes, so that a few prepared statements
+/// serve every batch.
+fn padded_len(len: usize) -> usize {
+    CHUNKS
         .iter()
         .copied()
-        .find(|&c| c >= changes.len() && c / 2 < changes.len())
-        .unwrap_or(MAX_BATCH);
-    let sql = one_statement_sql(n);
-    let mut q = sqlx::query(&sql);
-    // Pad to the statement's size with rows that match no game (id 0 is never handed out),
-    // so that a handful of prepared statements serve every batch.
+        .find(|&c| c >= len && c / 2 < len)
+        .unwrap_or(MAX_BATCH)
+}
+
+/// Bind the [`ONE_STATEMENT_COLUMNS`] values of each change, padded to `n` rows with rows
+/// that match no game (id 0 is never handed out).
+fn bind_rows<'q>(
+    mut q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    changes: &'q [Change],
+    n: usize,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     for i in 0..n {
         let c = changes.get(i);
         q = q
@@ -303,7 +346,15 @@ async fn write_batch_one_statement(
             .bind(c.and_then(|c| c.log.played.as_deref()))
             .bind(c.map_or(0, |c| c.log.at_ms));
     }
-    let rows = q.fetch_all(pool).await?;
+    q
+}
+
+/// Each change's answer, from the ids of the games a batch moved on (`rows`).
+async fn answers(
+    pool: &AnyPool,
+    changes: &[Change],
+    rows: &[AnyRow],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let applied: std::collections::HashSet<i64> = rows
         .iter()
         .map(|r| r.try_get::<i64, _>(0))
@@ -348,6 +399,25 @@ fn one_statement_sql(n: usize) -> String {
         "WITH v (id, status, version, host, deadline, now, state, rules, channel, fence, \
          actor, command, played, at) AS (VALUES ",
     );
+    sql.push_str(&placeholder_rows(n));
+    sql.push_str(
+        "), u AS (UPDATE games SET status = v.status, version = v.version, host_id = v.host, \
+         deadline_ms = v.deadline, updated_ms = v.now, state = COALESCE(v.state, games.state), \
+         snapshot_version = CASE WHEN v.state IS NULL THEN games.snapshot_version \
+         ELSE v.version END, rules = COALESCE(v.rules, games.rules), \
+         channel_id = COALESCE(v.channel, games.channel_id) FROM v \
+         WHERE games.id = v.id AND games.version = v.version - 1 AND games.fence = v.fence \
+         RETURNING games.id) \
+         INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
+         SELECT v.id, v.version, v.actor, v.command, v.played, v.at FROM v JOIN u ON u.id = v.id \
+         RETURNING game_id",
+    );
+    sql
+}
+
+/// The numbered placeholders of `n` rows of [`ONE_STATEMENT_COLUMNS`] values.
+fn placeholder_rows(n: usize) -> String {
+    let mut sql = String::new();
     for i in 0..n {
         let b = i * ONE_STATEMENT_COLUMNS;
         if i > 0 {
@@ -362,19 +432,31 @@ fn one_statement_sql(n: usize) -> String {
         }
         sql.push(')');
     }
-    sql.push_str(
-        "), u AS (UPDATE games SET status = v.status, version = v.version, host_id = v.host, \
-         deadline_ms = v.deadline, updated_ms = v.now, state = COALESCE(v.state, games.state), \
-         snapshot_version = CASE WHEN v.state IS NULL THEN games.snapshot_version \
-         ELSE v.version END, rules = COALESCE(v.rules, games.rules), \
-         channel_id = COALESCE(v.channel, games.channel_id) FROM v \
-         WHERE games.id = v.id AND games.version = v.version - 1 AND games.fence = v.fence \
-         RETURNING games.id) \
-         INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
-         SELECT v.id, v.version, v.actor, v.command, v.played, v.at FROM v JOIN u ON u.id = v.id \
-         RETURNING game_id",
-    );
     sql
+}
+
+/// SQLite's batch in one call (see [`write_batch_one_call`]): both statements read the same
+/// numbered values (column1 id, 2 status, 3 version, 4 host, 5 deadline, 6 now, 7 state,
+/// 8 rules, 9 channel, 10 fence, 11 actor, 12 command, 13 played, 14 at), and both pick the
+/// games at the version before under this fence, so a log entry is written exactly for each
+/// game moved on.
+fn one_call_sql(n: usize) -> String {
+    let rows = placeholder_rows(n);
+    format!(
+        "BEGIN IMMEDIATE; \
+         INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
+         SELECT v.column1, v.column3, v.column11, v.column12, v.column13, v.column14 \
+         FROM (VALUES {rows}) AS v JOIN games ON games.id = v.column1 \
+         AND games.version = v.column3 - 1 AND games.fence = v.column10; \
+         UPDATE games SET status = v.column2, version = v.column3, host_id = v.column4, \
+         deadline_ms = v.column5, updated_ms = v.column6, state = COALESCE(v.column7, games.state), \
+         snapshot_version = CASE WHEN v.column7 IS NULL THEN games.snapshot_version \
+         ELSE v.column3 END, rules = COALESCE(v.column8, games.rules), \
+         channel_id = COALESCE(v.column9, games.channel_id) FROM (VALUES {rows}) AS v \
+         WHERE games.id = v.column1 AND games.version = v.column3 - 1 \
+         AND games.fence = v.column10 RETURNING games.id; \
+         COMMIT;"
+    )
 }
 
 /// The statement that moves `n` games one version on, each only from its expected version
