@@ -333,7 +333,7 @@ impl GameActor {
             rules: rules_changed
                 .then(|| persist::rules_text(next))
                 .transpose()?,
-            seats: (next.seats != self.table.seats).then(|| persist::seat_rows(next)),
+            seats: persist::changed_seat_rows(&self.table, next),
             fence: self.fence,
             channel: moved.then_some(next.channel),
         })

@@ -90,6 +90,18 @@ pub fn seat_rows(t: &Table) -> Vec<SeatRow> {
         .collect()
 }
 
+/// The seat rows to write when an action takes `before` to `next`: None when the rows would
+/// not change. The rows hold who sits where (name, bot level, team, away), not a seat's
+/// counters (captures, pieces home, missed deadlines), which change on many moves and live in
+/// the state; comparing the rows keeps those moves on the one-call commit.
+pub fn changed_seat_rows(before: &Table, next: &Table) -> Option<Vec<SeatRow>> {
+    if next.seats == before.seats && next.settings.lang == before.settings.lang {
+        return None;
+    }
+    let rows = seat_rows(next);
+    (rows != seat_rows(before)).then_some(rows)
+}
+
 pub fn log_row(
     version: u64,
     actor: &Actor,
@@ -250,4 +262,59 @@ pub fn result_row(t: &Table, now_ms: i64) -> Result<Option<ResultRow>, StoreErro
         seats,
         side_ranks,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Lang, Settings};
+    use yut_game::Rules;
+
+    fn playing() -> Table {
+        let host = Actor::user(1, "Ann");
+        let settings = Settings {
+            rules: Rules::default(),
+            preset: "standard".into(),
+            teams: false,
+            seats: 2,
+            turn_seconds: 25,
+            lang: Lang::En,
+            bot_delay_ms: 1200,
+        };
+        let mut t = Table::new(1, 1, 1, &host, settings, 1);
+        t.apply(
+            &host,
+            &Command::AddBot {
+                level: yut_ai::Level::Easy,
+            },
+            0,
+        )
+        .unwrap();
+        t.apply(&host, &Command::Start, 0).unwrap();
+        assert_eq!(t.status, Status::Playing);
+        t
+    }
+
+    #[test]
+    fn seat_rows_are_written_only_when_who_sits_where_changes() {
+        let before = playing();
+        // A capture, a piece home, a missed deadline: the rows stay as they are.
+        let mut next = before.clone();
+        next.seats[0].captures += 1;
+        next.seats[1].pieces_home += 2;
+        next.seats[0].missed += 1;
+        next.seats[0].timeouts += 1;
+        assert_eq!(changed_seat_rows(&before, &next), None);
+        // Away: written.
+        let mut next = before.clone();
+        next.seats[0].away = true;
+        let rows = changed_seat_rows(&before, &next).expect("away is in the rows");
+        assert!(rows[0].away);
+        // A bot's name is said in the table's language: written when it changes.
+        let mut next = before.clone();
+        next.settings.lang = Lang::Ko;
+        let rows = changed_seat_rows(&before, &next).expect("the bot's name changed");
+        assert_eq!(rows[1].name, next.seats[1].name(1, Lang::Ko));
+        assert_ne!(rows[1].name, before.seats[1].name(1, Lang::En));
+    }
 }
