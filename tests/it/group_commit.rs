@@ -46,7 +46,14 @@ fn change(id: i64, version: u64, fence: i64) -> Change {
         status: GameStatus::Playing,
         host: 1,
         deadline_ms: Some(2_000 + version as i64),
-        log: log(version, 10 * version as i64),
+        // Each entry its own: whose, what the computer played (every other action), when.
+        log: LogRow {
+            actor: format!("\"seat {id}\""),
+            played: version
+                .is_multiple_of(2)
+                .then(|| format!("[{id},{version}]")),
+            ..log(version, 10 * version as i64 + id)
+        },
         now_ms: 10 * version as i64,
         // Every third action carries a full state, as the service's snapshots do.
         snapshot: version
@@ -104,14 +111,12 @@ async fn mixed_batches_answer_each_caller(backend: Backend) {
         assert_eq!(loaded.row.deadline_ms, Some(2_003));
         assert_eq!(loaded.row.snapshot_version, 3);
         assert_eq!(loaded.row.snapshot, "{\"v\":3}");
-        let versions: Vec<u64> = store
-            .log(id)
-            .await
-            .unwrap()
-            .iter()
-            .map(|e| e.version)
-            .collect();
+        let entries = store.log(id).await.unwrap();
+        let versions: Vec<u64> = entries.iter().map(|e| e.version).collect();
         assert_eq!(versions, vec![0, 1, 2, 3]);
+        for e in &entries[1..] {
+            assert_eq!(e, &change(id, e.version, 0).log, "game {id}: every column");
+        }
     }
     // They shared transactions: fewer transactions than actions.
     let stats = store.commit_stats();

@@ -297,7 +297,7 @@ async fn write_batch_one_call(
     let n = padded_len(changes.len());
     let sql = one_call_sql(n);
     let mut conn = pool.acquire().await?;
-    let rows = match bind_rows(sqlx::query(&sql), changes, n)
+    let rows = match bind_one_call(sqlx::query(&sql), changes, n)
         .fetch_all(&mut *conn)
         .await
     {
@@ -435,28 +435,77 @@ fn placeholder_rows(n: usize) -> String {
     sql
 }
 
-/// SQLite's batch in one call (see [`write_batch_one_call`]): both statements read the same
-/// numbered values (column1 id, 2 status, 3 version, 4 host, 5 deadline, 6 now, 7 state,
-/// 8 rules, 9 channel, 10 fence, 11 actor, 12 command, 13 played, 14 at), and both pick the
-/// games at the version before under this fence, so a log entry is written exactly for each
-/// game moved on.
+/// SQLite's batch in one call (see [`write_batch_one_call`]): the log entries of the games at
+/// the version before under their fence, then those games moved on (their ids returned), so a
+/// log entry is written exactly for each game moved on. Its values are anonymous (`?`), bound
+/// in order (see [`bind_one_call`]): SQLite finds a named parameter's number by a walk of
+/// every name, which made binding a batch quadratic in its size.
 fn one_call_sql(n: usize) -> String {
-    let rows = placeholder_rows(n);
+    let entries = anonymous_rows(n, ONE_CALL_LOG_COLUMNS);
+    let games = anonymous_rows(n, ONE_CALL_GAME_COLUMNS);
     format!(
         "BEGIN IMMEDIATE; \
          INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
-         SELECT v.column1, v.column3, v.column11, v.column12, v.column13, v.column14 \
-         FROM (VALUES {rows}) AS v JOIN games ON games.id = v.column1 \
-         AND games.version = v.column3 - 1 AND games.fence = v.column10; \
+         SELECT v.column1, v.column2, v.column4, v.column5, v.column6, v.column7 \
+         FROM (VALUES {entries}) AS v JOIN games ON games.id = v.column1 \
+         AND games.version = v.column2 - 1 AND games.fence = v.column3; \
          UPDATE games SET status = v.column2, version = v.column3, host_id = v.column4, \
          deadline_ms = v.column5, updated_ms = v.column6, state = COALESCE(v.column7, games.state), \
          snapshot_version = CASE WHEN v.column7 IS NULL THEN games.snapshot_version \
          ELSE v.column3 END, rules = COALESCE(v.column8, games.rules), \
-         channel_id = COALESCE(v.column9, games.channel_id) FROM (VALUES {rows}) AS v \
+         channel_id = COALESCE(v.column9, games.channel_id) FROM (VALUES {games}) AS v \
          WHERE games.id = v.column1 AND games.version = v.column3 - 1 \
          AND games.fence = v.column10 RETURNING games.id; \
          COMMIT;"
     )
+}
+
+/// The log entry's values in SQLite's one call: id, version, fence, actor, command, played, at.
+const ONE_CALL_LOG_COLUMNS: usize = 7;
+/// The game's values in SQLite's one call: id, status, version, host, deadline, now, state,
+/// rules, channel, fence.
+const ONE_CALL_GAME_COLUMNS: usize = 10;
+
+/// `n` rows of `columns` anonymous placeholders.
+fn anonymous_rows(n: usize, columns: usize) -> String {
+    let row = format!("({})", vec!["?"; columns].join(", "));
+    vec![row; n].join(", ")
+}
+
+/// The values of [`one_call_sql`] in the order of its placeholders: every change's log entry,
+/// then every change's game, each padded to `n` rows with rows that match no game (id 0 is
+/// never handed out).
+fn bind_one_call<'q>(
+    mut q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    changes: &'q [Change],
+    n: usize,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for i in 0..n {
+        let c = changes.get(i);
+        q = q
+            .bind(c.map_or(0, |c| c.id))
+            .bind(c.map_or(0, |c| c.log.version as i64))
+            .bind(c.map_or(0, |c| c.fence))
+            .bind(c.map_or("", |c| c.log.actor.as_str()))
+            .bind(c.map_or("", |c| c.log.command.as_str()))
+            .bind(c.and_then(|c| c.log.played.as_deref()))
+            .bind(c.map_or(0, |c| c.log.at_ms));
+    }
+    for i in 0..n {
+        let c = changes.get(i);
+        q = q
+            .bind(c.map_or(0, |c| c.id))
+            .bind(c.map_or("playing", |c| c.status.name()))
+            .bind(c.map_or(0, |c| c.log.version as i64))
+            .bind(c.map_or(0, |c| id64(c.host)))
+            .bind(c.and_then(|c| c.deadline_ms))
+            .bind(c.map_or(0, |c| c.now_ms))
+            .bind(c.and_then(|c| c.snapshot.as_deref()))
+            .bind(c.and_then(|c| c.rules.as_deref()))
+            .bind(c.and_then(|c| c.channel.map(id64)))
+            .bind(c.map_or(0, |c| c.fence));
+    }
+    q
 }
 
 /// The statement that moves `n` games one version on, each only from its expected version
