@@ -330,17 +330,7 @@ fn bind_rows<'q>(
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     for i in 0..n {
         let c = changes.get(i);
-        q = q
-            .bind(c.map_or(0, |c| c.id))
-            .bind(c.map_or("playing", |c| c.status.name()))
-            .bind(c.map_or(0, |c| c.log.version as i64))
-            .bind(c.map_or(0, |c| id64(c.host)))
-            .bind(c.and_then(|c| c.deadline_ms))
-            .bind(c.map_or(0, |c| c.now_ms))
-            .bind(c.and_then(|c| c.snapshot.as_deref()))
-            .bind(c.and_then(|c| c.rules.as_deref()))
-            .bind(c.and_then(|c| c.channel.map(id64)))
-            .bind(c.map_or(0, |c| c.fence))
+        q = bind_game(q, c)
             .bind(c.map_or("", |c| c.log.actor.as_str()))
             .bind(c.map_or("", |c| c.log.command.as_str()))
             .bind(c.and_then(|c| c.log.played.as_deref()))
@@ -492,20 +482,27 @@ fn bind_one_call<'q>(
             .bind(c.map_or(0, |c| c.log.at_ms));
     }
     for i in 0..n {
-        let c = changes.get(i);
-        q = q
-            .bind(c.map_or(0, |c| c.id))
-            .bind(c.map_or("playing", |c| c.status.name()))
-            .bind(c.map_or(0, |c| c.log.version as i64))
-            .bind(c.map_or(0, |c| id64(c.host)))
-            .bind(c.and_then(|c| c.deadline_ms))
-            .bind(c.map_or(0, |c| c.now_ms))
-            .bind(c.and_then(|c| c.snapshot.as_deref()))
-            .bind(c.and_then(|c| c.rules.as_deref()))
-            .bind(c.and_then(|c| c.channel.map(id64)))
-            .bind(c.map_or(0, |c| c.fence));
+        q = bind_game(q, changes.get(i));
     }
     q
+}
+
+/// A game's ten values in a batch (id, status, version, host, deadline, now, state, rules,
+/// channel, fence); no change: a row that matches no game (id 0 is never handed out).
+fn bind_game<'q>(
+    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    c: Option<&'q Change>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    q.bind(c.map_or(0, |c| c.id))
+        .bind(c.map_or("playing", |c| c.status.name()))
+        .bind(c.map_or(0, |c| c.log.version as i64))
+        .bind(c.map_or(0, |c| id64(c.host)))
+        .bind(c.and_then(|c| c.deadline_ms))
+        .bind(c.map_or(0, |c| c.now_ms))
+        .bind(c.and_then(|c| c.snapshot.as_deref()))
+        .bind(c.and_then(|c| c.rules.as_deref()))
+        .bind(c.and_then(|c| c.channel.map(id64)))
+        .bind(c.map_or(0, |c| c.fence))
 }
 
 /// The statement that moves `n` games one version on, each only from its expected version
