@@ -95,7 +95,7 @@ impl GameActor {
                 .table
                 .deadline_ms
                 .filter(|_| self.table.status.is_active())
-                .map(|ms| self.inner.clock.instant_at(ms));
+                .map(|ms| self.inner.clock.wake_at(ms));
             let pending = self.pending;
             tokio::select! {
                 msg = rx.recv() => match msg {

@@ -17,6 +17,21 @@ pub const STEP_CHECK: Duration = Duration::from_millis(500);
 /// timer (drift of a healthy clock is far below it; a paused machine is far above).
 pub const STEP_THRESHOLD_MS: i64 = 200;
 
+/// The grid computer actions wake on (see [`Clock::wake_at`]): a bot acts at most this much
+/// after its delay, a time-out this much after its deadline.
+pub const WAKE_GRID: Duration = Duration::from_millis(10);
+
+/// The first point of the grid of `grid` from `origin` at or after `t` (`t` itself when it is
+/// before the origin).
+fn on_grid(t: Instant, origin: Instant, grid: Duration) -> Instant {
+    let Some(since) = t.checked_duration_since(origin) else {
+        return t;
+    };
+    let g = grid.as_nanos().max(1);
+    let steps = since.as_nanos().div_ceil(g);
+    origin + Duration::from_nanos((steps * g).min(u64::MAX as u128) as u64)
+}
+
 #[derive(Debug, Clone)]
 enum Source {
     /// The system's wall clock, plus an offset a test can step.
@@ -102,6 +117,20 @@ impl Clock {
         }
     }
 
+    /// When a game's computer action (a bot's turn, a time-out) due at `ms` wakes: the
+    /// instant of [`Clock::instant_at`], put off to the next point of a grid of
+    /// [`WAKE_GRID`] (never earlier). Games due in the same few milliseconds wake together:
+    /// one wake-up of the runtime and one shared commit for many games, where each would
+    /// have woken it on its own millisecond.
+    pub fn wake_at(&self, ms: i64) -> Instant {
+        static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        on_grid(
+            self.instant_at(ms),
+            *ORIGIN.get_or_init(Instant::now),
+            WAKE_GRID,
+        )
+    }
+
     /// Watch the wall clock against the monotonic clock until `stop`; bump the returned
     /// counter whenever it stepped by more than [`STEP_THRESHOLD_MS`].
     pub(crate) fn steps(
@@ -138,5 +167,38 @@ impl Clock {
             }
         });
         (rx, Some(task))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wake_ups_fall_on_the_grid_never_before_their_time() {
+        let origin = Instant::now();
+        let ms = Duration::from_millis;
+        let grid = ms(10);
+        // On a point: itself; between two: the next; before the origin: itself.
+        assert_eq!(on_grid(origin + ms(20), origin, grid), origin + ms(20));
+        assert_eq!(on_grid(origin + ms(21), origin, grid), origin + ms(30));
+        assert_eq!(
+            on_grid(
+                origin + ms(29) + Duration::from_nanos(999_999),
+                origin,
+                grid
+            ),
+            origin + ms(30)
+        );
+        assert_eq!(on_grid(origin, origin, grid), origin);
+        // Times spread over a second fall on a hundred points, each at most 10 ms late.
+        let mut points = std::collections::BTreeSet::new();
+        for us in (0..1_000_000u64).step_by(731) {
+            let t = origin + Duration::from_micros(us);
+            let w = on_grid(t, origin, grid);
+            assert!(w >= t && w - t < grid, "{us} µs woke at {:?}", w - origin);
+            points.insert(w);
+        }
+        assert!(points.len() <= 101, "{} points", points.len());
     }
 }
