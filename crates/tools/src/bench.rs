@@ -194,11 +194,12 @@ pub fn run(command: BenchCommand) -> ExitCode {
                         })
                         .unwrap_or_default();
                     println!(
-                        "commits: {} transactions for {} actions ({:.1} actions each); failed commits {}; games with a gap in their log {}",
+                        "commits: {} transactions for {} actions ({:.1} actions each); failed commits {}; leases lost {}; games with a gap in their log {}",
                         b.batches,
                         b.batched_actions,
                         b.batched_actions as f64 / b.batches.max(1) as f64,
                         b.failed_commits,
+                        b.leases_lost,
                         b.games_with_gaps
                     );
                     println!(
