@@ -29,6 +29,9 @@ pub const COMMIT_WINDOW: Duration = Duration::from_millis(3);
 /// service holds its bots and timers back long before (see [`Store::backlog`]).
 const QUEUE: usize = 4096;
 
+/// A query of the `Any` driver with its values.
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
 /// Chunk sizes of the batch statements (each a prepared statement reused).
 const CHUNKS: [usize; 8] = [128, 64, 32, 16, 8, 4, 2, 1];
 
@@ -323,18 +326,10 @@ fn padded_len(len: usize) -> usize {
 
 /// Bind the [`ONE_STATEMENT_COLUMNS`] values of each change, padded to `n` rows with rows
 /// that match no game (id 0 is never handed out).
-fn bind_rows<'q>(
-    mut q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    changes: &'q [Change],
-    n: usize,
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+fn bind_rows<'q>(mut q: AnyQuery<'q>, changes: &'q [Change], n: usize) -> AnyQuery<'q> {
     for i in 0..n {
         let c = changes.get(i);
-        q = bind_game(q, c)
-            .bind(c.map_or("", |c| c.log.actor.as_str()))
-            .bind(c.map_or("", |c| c.log.command.as_str()))
-            .bind(c.and_then(|c| c.log.played.as_deref()))
-            .bind(c.map_or(0, |c| c.log.at_ms));
+        q = bind_entry(bind_game(q, c), c);
     }
     q
 }
@@ -465,21 +460,15 @@ fn anonymous_rows(n: usize, columns: usize) -> String {
 /// The values of [`one_call_sql`] in the order of its placeholders: every change's log entry,
 /// then every change's game, each padded to `n` rows with rows that match no game (id 0 is
 /// never handed out).
-fn bind_one_call<'q>(
-    mut q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    changes: &'q [Change],
-    n: usize,
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+fn bind_one_call<'q>(mut q: AnyQuery<'q>, changes: &'q [Change], n: usize) -> AnyQuery<'q> {
     for i in 0..n {
         let c = changes.get(i);
-        q = q
-            .bind(c.map_or(0, |c| c.id))
-            .bind(c.map_or(0, |c| c.log.version as i64))
-            .bind(c.map_or(0, |c| c.fence))
-            .bind(c.map_or("", |c| c.log.actor.as_str()))
-            .bind(c.map_or("", |c| c.log.command.as_str()))
-            .bind(c.and_then(|c| c.log.played.as_deref()))
-            .bind(c.map_or(0, |c| c.log.at_ms));
+        q = bind_entry(
+            q.bind(c.map_or(0, |c| c.id))
+                .bind(c.map_or(0, |c| c.log.version as i64))
+                .bind(c.map_or(0, |c| c.fence)),
+            c,
+        );
     }
     for i in 0..n {
         q = bind_game(q, changes.get(i));
@@ -487,12 +476,17 @@ fn bind_one_call<'q>(
     q
 }
 
+/// A log entry's four values in a batch (actor, command, played, at); no change: empty ones.
+fn bind_entry<'q>(q: AnyQuery<'q>, c: Option<&'q Change>) -> AnyQuery<'q> {
+    q.bind(c.map_or("", |c| c.log.actor.as_str()))
+        .bind(c.map_or("", |c| c.log.command.as_str()))
+        .bind(c.and_then(|c| c.log.played.as_deref()))
+        .bind(c.map_or(0, |c| c.log.at_ms))
+}
+
 /// A game's ten values in a batch (id, status, version, host, deadline, now, state, rules,
 /// channel, fence); no change: a row that matches no game (id 0 is never handed out).
-fn bind_game<'q>(
-    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    c: Option<&'q Change>,
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+fn bind_game<'q>(q: AnyQuery<'q>, c: Option<&'q Change>) -> AnyQuery<'q> {
     q.bind(c.map_or(0, |c| c.id))
         .bind(c.map_or("playing", |c| c.status.name()))
         .bind(c.map_or(0, |c| c.log.version as i64))
