@@ -104,14 +104,15 @@ async fn mixed_batches_answer_each_caller(backend: Backend) {
         assert!(matches!(missing.await.unwrap(), Err(StoreError::NotFound)));
     }
     // Each game is at version 3 with its whole log, its last deadline and the state of its
-    // last snapshot (version 3).
+    // last snapshot (version 3), as another connection reads it: every batch committed.
+    let reader = Store::open(&db.url).await.unwrap();
     for &id in &games {
-        let loaded = store.load(id).await.unwrap();
+        let loaded = reader.load(id).await.unwrap();
         assert_eq!(loaded.row.version, 3);
         assert_eq!(loaded.row.deadline_ms, Some(2_003));
         assert_eq!(loaded.row.snapshot_version, 3);
         assert_eq!(loaded.row.snapshot, "{\"v\":3}");
-        let entries = store.log(id).await.unwrap();
+        let entries = reader.log(id).await.unwrap();
         let versions: Vec<u64> = entries.iter().map(|e| e.version).collect();
         assert_eq!(versions, vec![0, 1, 2, 3]);
         for e in &entries[1..] {
@@ -129,6 +130,7 @@ async fn mixed_batches_answer_each_caller(backend: Backend) {
         batches < actions / 4,
         "{batches} transactions for {actions} actions"
     );
+    reader.close().await;
     store.close().await;
     db.cleanup().await;
 }

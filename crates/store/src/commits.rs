@@ -291,8 +291,12 @@ async fn write_batch_one_statement(
 
 /// SQLite: the whole batch in one call to the connection's thread (every statement sent on
 /// its own costs two thread switches): BEGIN, the log entries of the games that move on, the
-/// games moved on (their ids returned), COMMIT. A batch that fails part way is rolled back
+/// games moved on, how many moved, COMMIT. A batch that fails part way is rolled back
 /// before its connection goes back to the pool, and fails as a whole.
+///
+/// The call answers one row, the count of games moved on, not a row per game: each row
+/// crosses from the connection's thread on its own. When every game moved on, that is every
+/// answer; otherwise each game's row tells (see [`answers_from_games`]).
 async fn write_batch_one_call(
     pool: &AnyPool,
     changes: &[Change],
@@ -300,18 +304,51 @@ async fn write_batch_one_call(
     let n = padded_len(changes.len());
     let sql = one_call_sql(n);
     let mut conn = pool.acquire().await?;
-    let rows = match bind_one_call(sqlx::query(&sql), changes, n)
+    // Every row fetched, so that the call runs to its COMMIT (`fetch_one` would stop it there).
+    let moved = match bind_one_call(sqlx::query(&sql), changes, n)
         .fetch_all(&mut *conn)
         .await
-    {
-        Ok(rows) => rows,
+        .and_then(|rows| match rows.first() {
+            Some(row) => row.try_get::<i64, _>(0),
+            None => Err(sqlx::Error::RowNotFound),
+        }) {
+        Ok(moved) => moved,
         Err(e) => {
             let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
             return Err(e.into());
         }
     };
     drop(conn);
-    answers(pool, changes, &rows).await
+    if usize::try_from(moved).is_ok_and(|m| m == changes.len()) {
+        return Ok(changes.iter().map(|_| Ok(())).collect());
+    }
+    answers_from_games(pool, changes).await
+}
+
+/// Each change's answer after a batch that moved on fewer games than it held, from each
+/// game's row as it is now: still under the change's fence and at its version, it moved on
+/// (under its fence only this process writes it, and its actor waits for this answer);
+/// under another fence, it was fenced; under ours at another version, it conflicted.
+async fn answers_from_games(
+    pool: &AnyPool,
+    changes: &[Change],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut answers = Vec::with_capacity(changes.len());
+    for c in changes {
+        let row = sqlx::query("SELECT fence, version FROM games WHERE id = $1")
+            .bind(c.id)
+            .fetch_optional(pool)
+            .await?;
+        let moved = match &row {
+            Some(r) => {
+                r.try_get::<i64, _>(0)? == c.fence
+                    && r.try_get::<i64, _>(1)? == c.log.version as i64
+            }
+            None => false,
+        };
+        answers.push(if moved { Ok(()) } else { refusal(c, row)? });
+    }
+    Ok(answers)
 }
 
 /// The rows of a batch statement: a handful of sizes, so that a few prepared statements
@@ -421,8 +458,10 @@ fn placeholder_rows(n: usize) -> String {
 }
 
 /// SQLite's batch in one call (see [`write_batch_one_call`]): the log entries of the games at
-/// the version before under their fence, then those games moved on (their ids returned), so a
-/// log entry is written exactly for each game moved on. Its values are anonymous (`?`), bound
+/// the version before under their fence, then those games moved on, so a log entry is
+/// written exactly for each game moved on, then how many moved on. Neither writes with
+/// `OR ABORT` (the default), which keeps a journal of every page a statement changes to undo
+/// the statement alone; a batch that fails is rolled back whole. Its values are anonymous (`?`), bound
 /// in order (see [`bind_one_call`]): SQLite finds a named parameter's number by a walk of
 /// every name, which made binding a batch quadratic in its size.
 fn one_call_sql(n: usize) -> String {
@@ -430,17 +469,18 @@ fn one_call_sql(n: usize) -> String {
     let games = anonymous_rows(n, ONE_CALL_GAME_COLUMNS);
     format!(
         "BEGIN IMMEDIATE; \
-         INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
+         INSERT OR FAIL INTO actions (game_id, version, actor, command, played, at_ms) \
          SELECT v.column1, v.column2, v.column4, v.column5, v.column6, v.column7 \
          FROM (VALUES {entries}) AS v JOIN games ON games.id = v.column1 \
          AND games.version = v.column2 - 1 AND games.fence = v.column3; \
-         UPDATE games SET status = v.column2, version = v.column3, host_id = v.column4, \
+         UPDATE OR FAIL games SET status = v.column2, version = v.column3, host_id = v.column4, \
          deadline_ms = v.column5, updated_ms = v.column6, state = COALESCE(v.column7, games.state), \
          snapshot_version = CASE WHEN v.column7 IS NULL THEN games.snapshot_version \
          ELSE v.column3 END, rules = COALESCE(v.column8, games.rules), \
          channel_id = COALESCE(v.column9, games.channel_id) FROM (VALUES {games}) AS v \
          WHERE games.id = v.column1 AND games.version = v.column3 - 1 \
-         AND games.fence = v.column10 RETURNING games.id; \
+         AND games.fence = v.column10; \
+         SELECT changes(); \
          COMMIT;"
     )
 }
