@@ -492,15 +492,7 @@ impl Poster {
         }
         let ended = u.table.as_ref().is_some_and(|t| !t.status.is_active());
         let view = if u.view.png.is_none() && u.table.is_some() {
-            let service = self.service.clone();
-            let update = u.clone();
-            match tokio::task::spawn_blocking(move || service.render(&update)).await {
-                Ok(v) => v,
-                Err(e) => {
-                    tracing::error!(game = u.game, channel = u.channel, error = %e, "drawing the board failed");
-                    u.view.clone()
-                }
-            }
+            self.service.draw(u.clone()).await
         } else {
             u.view.clone()
         };

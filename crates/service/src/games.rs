@@ -202,7 +202,6 @@ impl Service {
     pub(crate) async fn drawn(&self, answer: (View, Option<Arc<Table>>)) -> View {
         let (view, table) = answer;
         let Some(table) = table else { return view };
-        let service = self.clone();
         let update = Update {
             game: table.id,
             channel: table.channel,
@@ -211,13 +210,7 @@ impl Service {
             view,
             table: Some(table),
         };
-        match tokio::task::spawn_blocking(move || service.render(&update)).await {
-            Ok(v) => v,
-            Err(e) => {
-                tracing::error!(error = %e, "drawing the board failed");
-                View::default()
-            }
-        }
+        self.draw(update).await
     }
 
     /// A button press: the custom id carries game, version and action.

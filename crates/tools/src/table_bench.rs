@@ -257,10 +257,7 @@ fn show_boards(
                     let Some(u) = queue.pop_front().and_then(|g| latest.remove(&g)) else {
                         continue;
                     };
-                    let svc = svc.clone();
-                    let drawn = tokio::task::spawn_blocking(move || svc.render(&u).png.is_some())
-                        .await
-                        .unwrap_or(false);
+                    let drawn = svc.draw(u).await.png.is_some();
                     shown += drawn as usize;
                 }
             }
