@@ -461,9 +461,9 @@ fn placeholder_rows(n: usize) -> String {
 /// the version before under their fence, then those games moved on, so a log entry is
 /// written exactly for each game moved on, then how many moved on. Neither writes with
 /// `OR ABORT` (the default), which keeps a journal of every page a statement changes to undo
-/// the statement alone; a batch that fails is rolled back whole. Its values are anonymous (`?`), bound
-/// in order (see [`bind_one_call`]): SQLite finds a named parameter's number by a walk of
-/// every name, which made binding a batch quadratic in its size.
+/// the statement alone; a batch that fails is rolled back whole. Its values are anonymous
+/// (`?`), bound in order (see [`bind_one_call`]): SQLite finds a named parameter's number by a
+/// walk of every name, which made binding a batch quadratic in its size.
 fn one_call_sql(n: usize) -> String {
     let entries = anonymous_rows(n, ONE_CALL_LOG_COLUMNS);
     let games = anonymous_rows(n, ONE_CALL_GAME_COLUMNS);
