@@ -446,7 +446,17 @@ async fn a_deadline_that_passed_while_down_fires_at_once(backend: Backend) {
     )
     .await
     .unwrap();
-    tokio::time::sleep(Duration::from_millis(10)).await;
+    // At once: within a second of the restart (a turn lasts 25 s), on the
+    // computer's wake-up grid and after its commit; once: no second time-out after it.
+    let restarted = std::time::Instant::now();
+    while svc.table(ch).await.unwrap().version == before {
+        assert!(
+            restarted.elapsed() < Duration::from_secs(1),
+            "the missed deadline did not fire at once"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
     let t = svc.table(ch).await.unwrap();
     assert_eq!(t.version, before + 1, "fired at once, once");
     assert!(matches!(t.notice, Some(Notice::TimedOut { .. })));
