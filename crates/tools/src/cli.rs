@@ -154,7 +154,7 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1200)]
         bot_delay_ms: u32,
         /// Boards the consumer draws and "sends" per second (Discord allows about 50
-        /// requests a second per bot).
+        /// requests a second per bot); 0: none (the updates are taken and dropped).
         #[arg(long, default_value_t = 50)]
         sends_per_s: u32,
         /// `sqlite` (default: a fresh file) or a postgres:// URL (a scratch database is made

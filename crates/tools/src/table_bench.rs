@@ -228,7 +228,8 @@ impl Layout {
 }
 
 /// Show the boards like the Discord layer does (without the network): newest per game,
-/// drawn on a blocking thread, at most `sends_per_s` a second. Returns the boards drawn.
+/// drawn on a blocking thread, at most `sends_per_s` a second (none at 0: the updates are
+/// taken and dropped). Returns the boards drawn.
 fn show_boards(
     svc: Service,
     mut updates: tokio::sync::mpsc::UnboundedReceiver<Update>,
@@ -246,6 +247,9 @@ fn show_boards(
                 _ = &mut stop => break,
                 u = updates.recv() => match u {
                     Some(u) => {
+                        if sends_per_s == 0 {
+                            continue;
+                        }
                         let game = u.game;
                         if latest.insert(game, u).is_none() {
                             queue.push_back(game);
@@ -253,7 +257,7 @@ fn show_boards(
                     }
                     None => break,
                 },
-                _ = tick.tick() => {
+                _ = tick.tick(), if sends_per_s > 0 => {
                     let Some(u) = queue.pop_front().and_then(|g| latest.remove(&g)) else {
                         continue;
                     };
