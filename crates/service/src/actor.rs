@@ -90,12 +90,13 @@ impl GameActor {
         }
         // The wall clock's steps: every timer is recomputed from the wall clock.
         let mut steps = self.inner.steps.clone();
+        let grid = crate::clock::wake_grid(self.inner.store.backend());
         loop {
             let deadline = self
                 .table
                 .deadline_ms
                 .filter(|_| self.table.status.is_active())
-                .map(|ms| self.inner.clock.wake_at(ms));
+                .map(|ms| self.inner.clock.wake_at(ms, grid));
             let pending = self.pending;
             tokio::select! {
                 msg = rx.recv() => match msg {

@@ -18,8 +18,17 @@ pub const STEP_CHECK: Duration = Duration::from_millis(500);
 pub const STEP_THRESHOLD_MS: i64 = 200;
 
 /// The grid computer actions wake on (see [`Clock::wake_at`]): a bot acts at most this much
-/// after its delay, a time-out this much after its deadline.
-pub const WAKE_GRID: Duration = Duration::from_millis(10);
+/// after its delay, a time-out this much after its deadline. The games woken at one point of
+/// the grid share a commit, so the grid sets how many actions a transaction carries: on
+/// PostgreSQL, where a commit costs a round trip, a WAL flush and a plan, 20 ms (at 1,000
+/// games 14.7 actions a commit against 9.7 at 10 ms, and 10-15 µs less of the server's CPU
+/// per action); on SQLite, whose commit is cheap and whose tail grows with its batches, 10.
+pub fn wake_grid(backend: yut_store::Backend) -> Duration {
+    match backend {
+        yut_store::Backend::Postgres => Duration::from_millis(20),
+        yut_store::Backend::Sqlite => Duration::from_millis(10),
+    }
+}
 
 /// The first point of the grid of `grid` from `origin` at or after `t` (`t` itself when it is
 /// before the origin).
@@ -118,17 +127,13 @@ impl Clock {
     }
 
     /// When a game's computer action (a bot's turn, a time-out) due at `ms` wakes: the
-    /// instant of [`Clock::instant_at`], put off to the next point of a grid of
-    /// [`WAKE_GRID`] (never earlier). Games due in the same few milliseconds wake together:
+    /// instant of [`Clock::instant_at`], put off to the next point of a grid of `grid`
+    /// ([`wake_grid`]; never earlier). Games due in the same few milliseconds wake together:
     /// one wake-up of the runtime and one shared commit for many games, where each would
     /// have woken it on its own millisecond.
-    pub fn wake_at(&self, ms: i64) -> Instant {
+    pub fn wake_at(&self, ms: i64, grid: Duration) -> Instant {
         static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-        on_grid(
-            self.instant_at(ms),
-            *ORIGIN.get_or_init(Instant::now),
-            WAKE_GRID,
-        )
+        on_grid(self.instant_at(ms), *ORIGIN.get_or_init(Instant::now), grid)
     }
 
     /// Watch the wall clock against the monotonic clock until `stop`; bump the returned
