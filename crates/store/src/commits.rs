@@ -23,9 +23,10 @@ pub const MAX_BATCH: usize = 128;
 
 /// How long a bot's or a timer's action waits for others to share its transaction: the
 /// busier the service, the more actions each commit carries (people's actions never wait).
-/// Longer does not help: bots and timers wake on the clock's 10 ms grid, together, so a
-/// batch is one grid step's actions however long it waits (at 1,000 games 9.7 actions a
-/// commit at 3 ms, 9.8 at 6 ms, for 3 ms more latency).
+/// Longer does not help: bots and timers wake together on the service's wake-up grid (10 ms
+/// then), so a batch is one grid step's actions however long it waits (at 1,000 games 9.7
+/// actions a commit at 3 ms, 9.8 at 6 ms, for 3 ms more latency); the grid is what sets
+/// the batches (`yut_service::wake_grid`).
 pub const COMMIT_WINDOW: Duration = Duration::from_millis(3);
 
 /// Queued actions of games (bots, timers) before their callers wait: a safety net; the
