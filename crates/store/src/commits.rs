@@ -339,10 +339,7 @@ async fn answers_from_games(
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let mut answers = Vec::with_capacity(changes.len());
     for c in changes {
-        let row = sqlx::query("SELECT fence, version FROM games WHERE id = $1")
-            .bind(c.id)
-            .fetch_optional(pool)
-            .await?;
+        let row = game_now(pool, c.id).await?;
         let moved = match &row {
             Some(r) => {
                 r.try_get::<i64, _>(0)? == c.fence
@@ -391,13 +388,20 @@ async fn answers(
             answers.push(Ok(()));
             continue;
         }
-        let row = sqlx::query("SELECT fence FROM games WHERE id = $1")
-            .bind(c.id)
-            .fetch_optional(pool)
-            .await?;
-        answers.push(refusal(c, row)?);
+        answers.push(refusal(c, game_now(pool, c.id).await?)?);
     }
     Ok(answers)
+}
+
+/// A game's fence and version as they are now (what [`refusal`] reads), outside the batch's
+/// transaction.
+async fn game_now(pool: &AnyPool, id: i64) -> Result<Option<AnyRow>, StoreError> {
+    Ok(
+        sqlx::query("SELECT fence, version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?,
+    )
 }
 
 /// Why a change was not applied: another process's fence, another version, or no game.
