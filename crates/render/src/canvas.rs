@@ -32,6 +32,8 @@ impl Rgb {
 pub struct Palette {
     pub colors: Vec<Rgb>,
     lut: Vec<u8>,
+    /// The colours as a PNG's PLTE chunk holds them (red, green, blue each).
+    plte: Vec<u8>,
 }
 
 #[inline]
@@ -99,7 +101,14 @@ impl Palette {
                 lut[key(c.0, c.1, c.2)] = i as u8;
             }
         }
-        Palette { colors, lut }
+        let plte = colors.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
+        Palette { colors, lut, plte }
+    }
+
+    /// The colours in a row, red, green and blue each (a PNG's PLTE chunk, a GIF's colour
+    /// table).
+    pub fn rgb_bytes(&self) -> &[u8] {
+        &self.plte
     }
 
     #[inline]
@@ -462,10 +471,20 @@ impl<'a> Canvas<'a> {
         let key = (1u8, [x, y, w, h, r, alpha].map(f32::to_bits), c);
         // Opaque: each row's inside, away from the corners and at least half a pixel from the
         // edge (full coverage), is filled as a run; only its two ends are measured per pixel.
+        // In a corner's rows the run reaches the arc: where sqrt(qx² + qy²) <= r - 0.5, less
+        // a margin for rounding (a radius under half a pixel keeps the straight part only).
         let inside = hw - r + (r - 0.5).min(0.0);
+        let run_half = |qy: f32| {
+            if r >= 0.5 && qy > 0.0 {
+                hw - r + ((r - 0.5) * (r - 0.5) - qy * qy).max(0.0).sqrt() - 1e-3
+            } else {
+                inside
+            }
+        };
         for a in self.areas(Rect::new(x0, y0, x1, y1), key) {
             for py in a.y0..a.y1 {
                 let qy = (py as f32 + 0.5 - cy).abs() - (hh - r);
+                let inside = run_half(qy);
                 let (lo, hi) = if alpha >= 1.0 && qy <= r - 0.5 && inside >= 0.0 {
                     let lo = ((cx - inside - 0.5).ceil() as i32).clamp(a.x0, a.x1);
                     let hi = ((cx + inside - 0.5).floor() as i32 + 1).clamp(lo, a.x1);
@@ -541,9 +560,37 @@ impl<'a> Canvas<'a> {
             maxy.ceil() as i32,
         );
         let key = (3u8, [a.0, a.1, b.0, b.1, width, alpha].map(f32::to_bits), c);
+        // A pixel is touched only within half + 0.5 of the segment: on a row, only near the
+        // part of the segment whose height is that close (a margin of a pixel for rounding).
+        let reach = half + 0.5;
+        let span = |yc: f32| -> Option<(i32, i32)> {
+            let (t0, t1) = if dy.abs() < 1e-6 {
+                if (yc - a.1).abs() >= reach + 1.0 {
+                    return None;
+                }
+                (0.0, 1.0)
+            } else {
+                let u = (yc - reach - 1.0 - a.1) / dy;
+                let v = (yc + reach + 1.0 - a.1) / dy;
+                let (u, v) = (u.min(v), u.max(v));
+                if v < 0.0 || u > 1.0 {
+                    return None;
+                }
+                (u.max(0.0), v.min(1.0))
+            };
+            let (xa, xb) = (a.0 + t0 * dx, a.0 + t1 * dx);
+            let (xa, xb) = (xa.min(xb), xa.max(xb));
+            Some((
+                (xa - reach - 1.5).floor() as i32,
+                (xb + reach + 1.5).ceil() as i32,
+            ))
+        };
         for r in self.areas(bounds, key) {
             for py in r.y0..r.y1 {
-                for px in r.x0..r.x1 {
+                let Some((sx0, sx1)) = span(py as f32 + 0.5) else {
+                    continue;
+                };
+                for px in r.x0.max(sx0)..r.x1.min(sx1) {
                     let (fx, fy) = (px as f32 + 0.5 - a.0, py as f32 + 0.5 - a.1);
                     let t = ((fx * dx + fy * dy) / len2).clamp(0.0, 1.0);
                     let d = ((fx - t * dx).powi(2) + (fy - t * dy).powi(2)).sqrt();
@@ -650,8 +697,7 @@ pub fn encode_indexed(buf: &[u8], w: u32, h: u32, pal: &Palette) -> Vec<u8> {
             let mut enc = png::Encoder::new(&mut out, w, h);
             enc.set_color(png::ColorType::Indexed);
             enc.set_depth(png::BitDepth::Eight);
-            let plte: Vec<u8> = pal.colors.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
-            enc.set_palette(plte);
+            enc.set_palette(pal.rgb_bytes());
             // Writing into a Vec cannot fail; the header and data sizes are consistent by
             // construction.
             let mut wr = enc.write_header().expect("PNG header into a Vec");
@@ -662,3 +708,7 @@ pub fn encode_indexed(buf: &[u8], w: u32, h: u32, pal: &Palette) -> Vec<u8> {
         out
     })
 }
+
+#[cfg(test)]
+#[path = "canvas_tests.rs"]
+mod tests;

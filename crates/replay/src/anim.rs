@@ -218,7 +218,7 @@ fn frame(
 fn encode(steps: &[Step], half: bool, keep: impl Fn(usize) -> bool) -> Replay {
     let r = renderer();
     let pal = r.palette();
-    let global: Vec<u8> = pal.colors.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
+    let global: Vec<u8> = pal.rgb_bytes().to_vec();
     let halver = Halver::new();
     let mut out = Vec::with_capacity(512 * 1024);
     let mut shown = 0usize;

@@ -1,0 +1,159 @@
+//! The shortcuts of the shape fills (runs in a rounded rectangle's rows, a line's span on
+//! each row) against the plain formula applied to every pixel of the bounds.
+
+use super::*;
+use rand::{Rng, SeedableRng};
+
+const W: i32 = 120;
+const H: i32 = 90;
+
+fn palette() -> Palette {
+    let keys = [
+        Rgb::hex(0xF3E3C3),
+        Rgb::hex(0x3E2614),
+        Rgb::hex(0xFFC21A),
+        Rgb::hex(0x2E7D32),
+    ];
+    Palette::build(&keys, &[(keys[0], keys[1], 12), (keys[0], keys[2], 8)])
+}
+
+/// Every pixel of the bounds, measured with the signed distance to the rounded box.
+#[allow(clippy::too_many_arguments)]
+fn rrect_reference(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32, r: f32, c: Rgb, alpha: f32) {
+    let ci = cv.pal.index(c);
+    let r = r.min(w / 2.0).min(h / 2.0);
+    let (hw, hh) = (w / 2.0, h / 2.0);
+    let (cx, cy) = (x + hw, y + hh);
+    let b = Rect::new(
+        x.floor() as i32,
+        y.floor() as i32,
+        (x + w).ceil() as i32,
+        (y + h).ceil() as i32,
+    )
+    .intersect(&Rect::new(0, 0, cv.w, cv.h));
+    for py in b.y0..b.y1 {
+        for px in b.x0..b.x1 {
+            let qx = (px as f32 + 0.5 - cx).abs() - (hw - r);
+            let qy = (py as f32 + 0.5 - cy).abs() - (hh - r);
+            let d = if qx > 0.0 && qy > 0.0 {
+                (qx * qx + qy * qy).sqrt() - r
+            } else {
+                qx.max(qy) - r
+            };
+            let cov = (0.5 - d).clamp(0.0, 1.0) * alpha;
+            let i = (py * cv.w + px) as usize;
+            cv.put_at(i, c, ci, (cov * 255.0 + 0.5) as u32);
+        }
+    }
+}
+
+/// Every pixel of the bounds, measured with the distance to the segment.
+fn line_reference(cv: &mut Canvas, a: (f32, f32), b: (f32, f32), width: f32, c: Rgb, alpha: f32) {
+    let ci = cv.pal.index(c);
+    let half = width / 2.0;
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = (dx * dx + dy * dy).max(1e-6);
+    let bounds = Rect::new(
+        (a.0.min(b.0) - half - 1.0).floor() as i32,
+        (a.1.min(b.1) - half - 1.0).floor() as i32,
+        (a.0.max(b.0) + half + 1.0).ceil() as i32,
+        (a.1.max(b.1) + half + 1.0).ceil() as i32,
+    )
+    .intersect(&Rect::new(0, 0, cv.w, cv.h));
+    for py in bounds.y0..bounds.y1 {
+        for px in bounds.x0..bounds.x1 {
+            let (fx, fy) = (px as f32 + 0.5 - a.0, py as f32 + 0.5 - a.1);
+            let t = ((fx * dx + fy * dy) / len2).clamp(0.0, 1.0);
+            let d = ((fx - t * dx).powi(2) + (fy - t * dy).powi(2)).sqrt();
+            let cov = (half - d + 0.5).clamp(0.0, 1.0);
+            cv.put_at(
+                (py * cv.w + px) as usize,
+                c,
+                ci,
+                (cov * alpha * 255.0 + 0.5) as u32,
+            );
+        }
+    }
+}
+
+#[test]
+fn rounded_rectangles_match_the_formula_on_every_pixel() {
+    let pal = palette();
+    let bg = vec![pal.index(pal.colors[0]); (W * H) as usize];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut drawn = 0;
+    for n in 0..2000 {
+        let (w, h) = (
+            rng.random_range(0.5..70.0f32),
+            rng.random_range(0.5..60.0f32),
+        );
+        let (x, y) = (
+            rng.random_range(-10.0..100.0f32),
+            rng.random_range(-10.0..80.0f32),
+        );
+        // Radii past half the side, under half a pixel, and whole numbers as the renderer uses.
+        let r = match n % 3 {
+            0 => rng.random_range(0.0..40.0f32),
+            1 => rng.random_range(0.0..1.0f32),
+            _ => rng.random_range(0..24) as f32,
+        };
+        let alpha = if n % 4 == 0 {
+            rng.random_range(0.1..1.0f32)
+        } else {
+            1.0
+        };
+        let c = pal.colors[1 + n % 3];
+        let mut fast = Canvas::new(&bg, W, H, &pal);
+        fast.fill_rrect(x, y, w, h, r, c, alpha);
+        let mut slow = Canvas::new(&bg, W, H, &pal);
+        rrect_reference(&mut slow, x, y, w, h, r, c, alpha);
+        drawn += (fast.buf != bg) as usize;
+        assert!(
+            fast.buf == slow.buf,
+            "case {n}: {x} {y} {w} {h} r {r} alpha {alpha}"
+        );
+    }
+    // The cases are not all off the canvas.
+    assert!(drawn > 1500, "{drawn} of 2000 drew anything");
+}
+
+#[test]
+fn lines_match_the_formula_on_every_pixel() {
+    let pal = palette();
+    let bg = vec![pal.index(pal.colors[0]); (W * H) as usize];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut drawn = 0;
+    for n in 0..3000 {
+        let a = (
+            rng.random_range(-20.0..140.0f32),
+            rng.random_range(-20.0..110.0f32),
+        );
+        // Steep, shallow, level, upright and single-point segments.
+        let b = match n % 5 {
+            0 => (a.0, rng.random_range(-20.0..110.0f32)),
+            1 => (rng.random_range(-20.0..140.0f32), a.1),
+            2 => a,
+            _ => (
+                rng.random_range(-20.0..140.0f32),
+                rng.random_range(-20.0..110.0f32),
+            ),
+        };
+        let width = rng.random_range(0.5..12.0f32);
+        let alpha = if n % 3 == 0 {
+            rng.random_range(0.1..1.0f32)
+        } else {
+            1.0
+        };
+        let c = pal.colors[1 + n % 3];
+        let mut fast = Canvas::new(&bg, W, H, &pal);
+        fast.line(a, b, width, c, alpha);
+        let mut slow = Canvas::new(&bg, W, H, &pal);
+        line_reference(&mut slow, a, b, width, c, alpha);
+        drawn += (fast.buf != bg) as usize;
+        assert!(
+            fast.buf == slow.buf,
+            "case {n}: {a:?} {b:?} width {width} alpha {alpha}"
+        );
+    }
+    assert!(drawn > 2000, "{drawn} of 3000 drew anything");
+}
