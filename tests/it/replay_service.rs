@@ -87,7 +87,7 @@ async fn after_the_game(backend: Backend) {
     let store = svc.store().clone();
     // Nothing finished yet.
     assert!(matches!(
-        after::replay(&store, GUILD, ch, None, 1 << 20).await,
+        after::replay(&svc, GUILD, ch, None, 1 << 20).await,
         Err(AfterProblem::NoFinishedGame)
     ));
     let game = play_game(&svc, ch).await;
@@ -100,9 +100,7 @@ async fn after_the_game(backend: Backend) {
         .any(|b| after::decode_after(&b.custom_id) == Some((game, after::AfterButton::Replay))));
 
     // The replay of the channel's last finished game: a GIF and a record that verifies.
-    let files = after::replay(&store, GUILD, ch, None, 8 << 20)
-        .await
-        .unwrap();
+    let files = after::replay(&svc, GUILD, ch, None, 8 << 20).await.unwrap();
     assert_eq!(files.game, game);
     assert!(files.replay.gif.starts_with(b"GIF89a"));
     assert!(files.replay.frames > 10);
@@ -118,15 +116,15 @@ async fn after_the_game(backend: Backend) {
         files.alt
     );
     // By number, too; refused from another server, for a missing game, for a running one.
-    assert!(after::replay(&store, GUILD, 999, Some(game), 8 << 20)
+    assert!(after::replay(&svc, GUILD, 999, Some(game), 8 << 20)
         .await
         .is_ok());
     assert!(matches!(
-        after::replay(&store, GUILD + 1, ch, Some(game), 8 << 20).await,
+        after::replay(&svc, GUILD + 1, ch, Some(game), 8 << 20).await,
         Err(AfterProblem::OtherServer)
     ));
     assert!(matches!(
-        after::replay(&store, GUILD, ch, Some(game + 1000), 8 << 20).await,
+        after::replay(&svc, GUILD, ch, Some(game + 1000), 8 << 20).await,
         Err(AfterProblem::NoSuchGame)
     ));
     let running = svc
@@ -135,14 +133,14 @@ async fn after_the_game(backend: Backend) {
         .unwrap()
         .game
         .unwrap();
-    let e = after::replay(&store, GUILD, ch + 1, Some(running), 8 << 20)
+    let e = after::replay(&svc, GUILD, ch + 1, Some(running), 8 << 20)
         .await
         .unwrap_err();
     assert!(matches!(e, AfterProblem::Running));
     assert!(e.message(Lang::En).contains("still running"));
 
     // The chart, and Alice's review (private; a stranger has none).
-    let (chart, summary) = after::analysis(&store, GUILD, game).await.unwrap();
+    let (chart, summary) = after::analysis(&svc, GUILD, game).await.unwrap();
     assert!(chart.png.starts_with(b"\x89PNG"));
     assert!(!summary.is_empty());
     // Its alt text says who led, who won and the turning point.
@@ -153,7 +151,7 @@ async fn after_the_game(backend: Backend) {
         "{}",
         chart.alt
     );
-    let (text, pngs) = after::my_review(&store, GUILD, game, ALICE, Lang::En)
+    let (text, pngs) = after::my_review(&svc, GUILD, game, ALICE, Lang::En)
         .await
         .unwrap();
     assert!(text.contains("Alice"), "{text}");
@@ -167,7 +165,7 @@ async fn after_the_game(backend: Backend) {
         );
     }
     assert!(matches!(
-        after::my_review(&store, GUILD, game, 4242, Lang::En).await,
+        after::my_review(&svc, GUILD, game, 4242, Lang::En).await,
         Err(AfterProblem::NotPlaying)
     ));
 
@@ -237,5 +235,52 @@ async fn the_bots_games_get_fresh_seeds_from_the_os() {
     assert_ne!(commitments[1], commitments[2]);
     // The seeded generator repeats itself (tests replay exactly).
     assert_eq!(commitments[2], commitments[3]);
+    db.cleanup().await;
+}
+
+/// Replays, charts, reviews and boards take their turn for a place off the async threads: at
+/// most one per core at a time, however many are asked for at once (a crawler on the replay
+/// pages, a burst of stopped games), and every one is done.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heavy_work_runs_at_most_one_per_core() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let Some(db) = TestDb::new(Backend::Sqlite, "offload").await else {
+        return;
+    };
+    let (svc, _updates) = Service::start(
+        db.store().await,
+        Arc::new(NoPainter),
+        Clock::starting_at(1_700_000_000_000),
+        Config::default(),
+        5,
+    )
+    .await
+    .unwrap();
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let mut jobs = tokio::task::JoinSet::new();
+    for i in 0..4 * cores {
+        let (svc, now, most) = (svc.clone(), now.clone(), most.clone());
+        jobs.spawn(async move {
+            svc.offload(move || {
+                let n = now.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(n, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(20));
+                now.fetch_sub(1, Ordering::SeqCst);
+                i
+            })
+            .await
+            .unwrap()
+        });
+    }
+    let mut done: Vec<usize> = jobs.join_all().await;
+    done.sort_unstable();
+    assert_eq!(done, (0..4 * cores).collect::<Vec<_>>());
+    // As many at once as there are cores, never more.
+    assert_eq!(most.load(Ordering::SeqCst), cores);
+    // A panic in the work is an error for its caller, and frees its place.
+    assert!(svc.offload(|| panic!("broken picture")).await.is_err());
+    assert_eq!(svc.offload(|| 7).await.unwrap(), 7);
+    svc.shutdown().await;
     db.cleanup().await;
 }

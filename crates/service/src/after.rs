@@ -1,7 +1,8 @@
 //! After a game: what `/yut replay`, `/yut history` and the buttons on a finished board ask
 //! for, over the store. Loading is async; drawing and Master's analysis are CPU work and run
-//! on the blocking pool (`tokio::task::spawn_blocking`), never on the async runtime.
+//! off the async runtime in the service's places for such work ([`Service::offload`]).
 
+use crate::Service;
 use yut_replay::anim::{self, Options, Replay};
 use yut_replay::record::Record;
 use yut_replay::words::words;
@@ -71,8 +72,8 @@ pub async fn pick(store: &Store, channel: u64, game: Option<i64>) -> Result<i64,
 }
 
 /// A finished game of this server, replayed from its genesis and whole log.
-pub async fn load(store: &Store, game: i64, guild: u64) -> Result<Played, AfterProblem> {
-    let now = persist::load(store, game).await?;
+pub async fn load(svc: &Service, game: i64, guild: u64) -> Result<Played, AfterProblem> {
+    let now = persist::load(svc.store(), game).await?;
     if now.table.guild != guild {
         return Err(AfterProblem::OtherServer);
     }
@@ -81,9 +82,10 @@ pub async fn load(store: &Store, game: i64, guild: u64) -> Result<Played, AfterP
         Status::Stopped if now.table.game.is_none() => return Err(AfterProblem::NotStarted),
         _ => {}
     }
-    let genesis: Table = persist::parse_state(&store.genesis(game).await?)?;
-    let log = persist::log(store, game).await?;
-    let played = tokio::task::spawn_blocking(move || walk(&genesis, &log))
+    let genesis: Table = persist::parse_state(&svc.store().genesis(game).await?)?;
+    let log = persist::log(svc.store(), game).await?;
+    let played = svc
+        .offload(move || walk(&genesis, &log))
         .await
         .map_err(|e| AfterProblem::Broken(e.to_string()))?
         .map_err(|e| AfterProblem::Broken(e.to_string()))?;
@@ -114,12 +116,12 @@ pub async fn fair(
 /// `/yut verify game:N`: the record of a finished game of this server checked as anyone would
 /// check it (the seed against its commitment, every throw played again).
 pub async fn verify_game(
-    store: &Store,
+    svc: &Service,
     guild: u64,
     game: i64,
 ) -> Result<Result<usize, yut_replay::record::Rejected>, AfterProblem> {
-    let played = load(store, game, guild).await?;
-    tokio::task::spawn_blocking(move || yut_replay::record::verify_record(&Record::of(&played)))
+    let played = load(svc, game, guild).await?;
+    svc.offload(move || yut_replay::record::verify_record(&Record::of(&played)))
         .await
         .map_err(|e| AfterProblem::Broken(e.to_string()))
 }
@@ -201,27 +203,27 @@ pub fn replay_files(played: &Played, limit: usize) -> ReplayFiles {
 
 /// `/yut replay`: the replay of `game` (default: the channel's last finished game).
 pub async fn replay(
-    store: &Store,
+    svc: &Service,
     guild: u64,
     channel: u64,
     game: Option<i64>,
     limit: usize,
 ) -> Result<ReplayFiles, AfterProblem> {
-    let id = pick(store, channel, game).await?;
-    let played = load(store, id, guild).await?;
-    tokio::task::spawn_blocking(move || replay_files(&played, limit))
+    let id = pick(svc.store(), channel, game).await?;
+    let played = load(svc, id, guild).await?;
+    svc.offload(move || replay_files(&played, limit))
         .await
         .map_err(|e| AfterProblem::Broken(e.to_string()))
 }
 
 /// The win-chance chart of a game: the PNG and a line about its turning point.
 pub async fn analysis(
-    store: &Store,
+    svc: &Service,
     guild: u64,
     game: i64,
 ) -> Result<(Picture, String), AfterProblem> {
-    let played = load(store, game, guild).await?;
-    tokio::task::spawn_blocking(move || {
+    let played = load(svc, game, guild).await?;
+    svc.offload(move || {
         let lang = played.lang();
         let c = chart::chances(&played);
         let picture = Picture {
@@ -236,13 +238,13 @@ pub async fn analysis(
 
 /// One person's review of a game: the text and a small board for each decision.
 pub async fn my_review(
-    store: &Store,
+    svc: &Service,
     guild: u64,
     game: i64,
     user: u64,
     lang: Lang,
 ) -> Result<(String, Vec<Picture>), AfterProblem> {
-    let played = load(store, game, guild).await?;
+    let played = load(svc, game, guild).await?;
     if !played
         .steps
         .iter()
@@ -250,7 +252,7 @@ pub async fn my_review(
     {
         return Err(AfterProblem::NotPlaying);
     }
-    tokio::task::spawn_blocking(move || review_of(&played, user, lang))
+    svc.offload(move || review_of(&played, user, lang))
         .await
         .map_err(|e| AfterProblem::Broken(e.to_string()))?
 }

@@ -15,7 +15,7 @@ impl Service {
         game: Option<i64>,
         limit: usize,
     ) -> Result<ReplayFiles, AfterProblem> {
-        after::replay(&self.inner.store, guild, channel, game, limit).await
+        after::replay(self, guild, channel, game, limit).await
     }
 
     /// The win-chance chart of `game` and its caption.
@@ -24,7 +24,7 @@ impl Service {
         guild: u64,
         game: i64,
     ) -> Result<(after::Picture, String), AfterProblem> {
-        after::analysis(&self.inner.store, guild, game).await
+        after::analysis(self, guild, game).await
     }
 
     /// How the throws of `game` are made fair, for the "Fair throws" button.
@@ -38,7 +38,7 @@ impl Service {
         guild: u64,
         game: i64,
     ) -> Result<Result<usize, yut_replay::record::Rejected>, AfterProblem> {
-        after::verify_game(&self.inner.store, guild, game).await
+        after::verify_game(self, guild, game).await
     }
 
     /// `user`'s costliest decisions in `game`, in words and pictures.
@@ -49,7 +49,7 @@ impl Service {
         user: u64,
         lang: Lang,
     ) -> Result<(String, Vec<after::Picture>), AfterProblem> {
-        after::my_review(&self.inner.store, guild, game, user, lang).await
+        after::my_review(self, guild, game, user, lang).await
     }
 
     /// The last `limit` finished games of a server (or of one person in it).

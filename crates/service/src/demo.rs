@@ -124,7 +124,7 @@ pub async fn demo(out: &Path, lang: Lang, preset: &str, rules: Rules) -> anyhow:
             anyhow::bail!("the demo game did not finish in 10 minutes");
         }
     }
-    let files = after_files(svc.store(), game, out).await;
+    let files = after_files(&svc, game, out).await;
     svc.shutdown().await;
     let _ = std::fs::remove_dir_all(dir);
     Ok(DemoFiles {
@@ -135,18 +135,19 @@ pub async fn demo(out: &Path, lang: Lang, preset: &str, rules: Rules) -> anyhow:
 }
 
 /// The replay, the chart and the record of a finished game, written into `out`.
-async fn after_files(store: &Store, game: i64, out: &Path) -> anyhow::Result<Vec<PathBuf>> {
+async fn after_files(svc: &Service, game: i64, out: &Path) -> anyhow::Result<Vec<PathBuf>> {
     use super::after;
     let lang_problem = |p: after::AfterProblem| anyhow::anyhow!(p.message(Lang::En));
-    let played = after::load(store, game, 1).await.map_err(lang_problem)?;
-    let (files, png, summary) = tokio::task::spawn_blocking(move || {
-        let files = after::replay_files(&played, yut_replay::anim::DEFAULT_LIMIT);
-        let c = yut_replay::chart::chances(&played);
-        let png = yut_replay::chart::chart_png(&played, &c, played.lang());
-        let summary = yut_replay::chart::chart_summary(&played, &c, played.lang());
-        (files, png, summary)
-    })
-    .await?;
+    let played = after::load(svc, game, 1).await.map_err(lang_problem)?;
+    let (files, png, summary) = svc
+        .offload(move || {
+            let files = after::replay_files(&played, yut_replay::anim::DEFAULT_LIMIT);
+            let c = yut_replay::chart::chances(&played);
+            let png = yut_replay::chart::chart_png(&played, &c, played.lang());
+            let summary = yut_replay::chart::chart_summary(&played, &c, played.lang());
+            (files, png, summary)
+        })
+        .await?;
     let mut written = vec![];
     let mut put = |name: &str, bytes: &[u8]| -> std::io::Result<()> {
         let p = out.join(name);

@@ -171,8 +171,8 @@ struct Inner {
     counters: Counters,
     /// Places for the computer's actions (see [`actor::COMPUTER_PLACES`]).
     computer: Arc<tokio::sync::Semaphore>,
-    /// Boards drawn at once (see [`Service::draw`]).
-    drawing: tokio::sync::Semaphore,
+    /// Places for work off the async threads (see [`Service::offload`]).
+    offloaded: tokio::sync::Semaphore,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
@@ -247,7 +247,7 @@ impl Service {
                 seeds: Mutex::new(ChaCha20Rng::seed_from_u64(seed)),
                 counters: Counters::default(),
                 computer: Arc::new(tokio::sync::Semaphore::new(actor::COMPUTER_PLACES)),
-                drawing: tokio::sync::Semaphore::new(
+                offloaded: tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(2, |n| n.get()),
                 ),
                 tasks: Mutex::new(watcher.into_iter().collect()),
@@ -281,16 +281,25 @@ impl Service {
         }
     }
 
-    /// [`Service::render`] off the async threads, at most one board per core at a time, first
-    /// come first drawn: a burst of boards (hundreds of games stopped at once) waits its turn
-    /// instead of crowding out the threads that answer clicks and commit actions. A drawing
-    /// that fails (a panic) leaves the view without its picture.
-    pub async fn draw(&self, update: Update) -> View {
+    /// Work that takes the CPU for a while (a board, a chart, a replay's review) off the async
+    /// threads, at most one per core at a time, first come first served: a burst (hundreds of
+    /// games stopped at once, a crawler on the replay pages) waits its turn instead of
+    /// crowding out the threads that answer clicks and commit actions. Err if `f` panicked.
+    pub async fn offload<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, tokio::task::JoinError> {
         // The semaphore is never closed.
-        let _turn = self.inner.drawing.acquire().await;
+        let _turn = self.inner.offloaded.acquire().await;
+        tokio::task::spawn_blocking(f).await
+    }
+
+    /// [`Service::render`] through [`Service::offload`]. A drawing that fails (a panic)
+    /// leaves the view without its picture.
+    pub async fn draw(&self, update: Update) -> View {
         let (game, fallback) = (update.game, update.view.clone());
         let service = self.clone();
-        match tokio::task::spawn_blocking(move || service.render(&update)).await {
+        match self.offload(move || service.render(&update)).await {
             Ok(v) => v,
             Err(e) => {
                 tracing::error!(game, error = %e, "drawing the board failed");

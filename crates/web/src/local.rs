@@ -133,11 +133,13 @@ impl LocalPlay {
                     .await;
             }
             let svc = self.svc.clone();
-            let Ok((view, svg)) = tokio::task::spawn_blocking(move || {
-                let svg = u.table.as_deref().and_then(crate::frame::parts_of);
-                (svc.render(&u), svg)
-            })
-            .await
+            let Ok((view, svg)) = self
+                .svc
+                .offload(move || {
+                    let svg = u.table.as_deref().and_then(crate::frame::parts_of);
+                    (svc.render(&u), svg)
+                })
+                .await
             else {
                 continue;
             };
@@ -299,7 +301,8 @@ impl LocalPlay {
         if Some(t.version) != version {
             return None;
         }
-        tokio::task::spawn_blocking(move || crate::frame::parts_of(&t))
+        self.svc
+            .offload(move || crate::frame::parts_of(&t))
             .await
             .ok()
             .flatten()

@@ -96,13 +96,29 @@ impl Replays {
             .with_state(self.clone())
     }
 
+    fn service(&self) -> Result<Service, ApiError> {
+        self.svc.get().cloned().ok_or_else(|| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "Starting up; try again in a moment.".into(),
+        })
+    }
+
+    /// A replay's picture or review, drawn or computed in its turn with the boards (see
+    /// [`Service::offload`]): pages asked for at once wait rather than take every core.
+    async fn offload<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        self.service()?
+            .offload(f)
+            .await
+            .map_err(|e| ApiError::bad(e.to_string()))
+    }
+
     /// The replayed game a token opens.
     async fn played(&self, token: &str) -> Result<Arc<Played>, ApiError> {
         let game = policy::subject(token)?;
-        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "Starting up; try again in a moment.".into(),
-        })?;
+        let svc = self.service()?;
         let row = svc.store().load(game).await.map_err(|e| match e {
             yut_store::StoreError::NotFound => policy::bad_link(),
             e => ApiError::problem(yut_service::Problem::Storage(e), Lang::En),
@@ -123,7 +139,7 @@ impl Replays {
         {
             return Ok(p.clone());
         }
-        let played = yut_service::after::load(svc.store(), game, row.row.guild)
+        let played = yut_service::after::load(&svc, game, row.row.guild)
             .await
             .map_err(|p| {
                 let status = match p {
@@ -162,9 +178,7 @@ async fn steps(
     Path(token): Path<String>,
 ) -> Result<Json<ReplayJson>, ApiError> {
     let played = r.played(&token).await?;
-    let json = tokio::task::spawn_blocking(move || replay_json(&played))
-        .await
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let json = r.offload(move || replay_json(&played)).await?;
     Ok(Json(json))
 }
 
@@ -231,13 +245,10 @@ async fn board(
     if i >= played.steps.len() {
         return Err(ApiError::not_found());
     }
-    let png = tokio::task::spawn_blocking(move || {
-        yut_table::paint::RenderPainter.paint(&played.steps[i].table, &[])
-    })
-    .await
-    .ok()
-    .flatten()
-    .ok_or_else(ApiError::not_found)?;
+    let png = r
+        .offload(move || yut_table::paint::RenderPainter.paint(&played.steps[i].table, &[]))
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     Ok(png_response(png))
 }
 
@@ -246,12 +257,12 @@ async fn chart_png(
     Path(token): Path<String>,
 ) -> Result<Response, ApiError> {
     let played = r.played(&token).await?;
-    let png = tokio::task::spawn_blocking(move || {
-        let c = chart::chances(&played);
-        chart::chart_png(&played, &c, played.lang())
-    })
-    .await
-    .map_err(|e| ApiError::bad(e.to_string()))?;
+    let png = r
+        .offload(move || {
+            let c = chart::chances(&played);
+            chart::chart_png(&played, &c, played.lang())
+        })
+        .await?;
     Ok(png_response(png))
 }
 
@@ -287,23 +298,23 @@ async fn decisions(
     Path(token): Path<String>,
 ) -> Result<Json<Vec<DecisionJson>>, ApiError> {
     let played = r.played(&token).await?;
-    let out = tokio::task::spawn_blocking(move || {
-        let lang = played.lang();
-        let mut out = Vec::new();
-        for review in yut_replay::review::reviews(&played) {
-            let text = yut_replay::review::review_text(&review, played.last.id, lang);
-            for (d, line) in review.worst.iter().zip(text.lines().skip(1)) {
-                out.push(DecisionJson {
-                    name: review.name.clone(),
-                    step: d.step,
-                    lost: (d.lost() * 1000.0).round() / 10.0,
-                    text: line.replace("**", ""),
-                });
+    let out = r
+        .offload(move || {
+            let lang = played.lang();
+            let mut out = Vec::new();
+            for review in yut_replay::review::reviews(&played) {
+                let text = yut_replay::review::review_text(&review, played.last.id, lang);
+                for (d, line) in review.worst.iter().zip(text.lines().skip(1)) {
+                    out.push(DecisionJson {
+                        name: review.name.clone(),
+                        step: d.step,
+                        lost: (d.lost() * 1000.0).round() / 10.0,
+                        text: line.replace("**", ""),
+                    });
+                }
             }
-        }
-        out
-    })
-    .await
-    .map_err(|e| ApiError::bad(e.to_string()))?;
+            out
+        })
+        .await?;
     Ok(Json(out))
 }

@@ -146,16 +146,18 @@ impl Watch {
             .get(&update.game)
             .cloned()
             .unwrap_or_default();
-        let Ok((view, svg)) = tokio::task::spawn_blocking(move || {
-            let mut svg = update.table.as_deref().and_then(crate::frame::parts_of);
-            if let Some(p) = &mut svg {
-                for s in &mut p.seats {
-                    s.rating = s.user.and_then(|u| ratings.get(&u).copied());
+        let Ok((view, svg)) = svc
+            .clone()
+            .offload(move || {
+                let mut svg = update.table.as_deref().and_then(crate::frame::parts_of);
+                if let Some(p) = &mut svg {
+                    for s in &mut p.seats {
+                        s.rating = s.user.and_then(|u| ratings.get(&u).copied());
+                    }
                 }
-            }
-            (svc.render(&update), svg)
-        })
-        .await
+                (svc.render(&update), svg)
+            })
+            .await
         else {
             return;
         };
