@@ -109,7 +109,7 @@ async fn assert_replays(svc: &Service, game: i64) {
         .all(|e| e.played.is_none()));
     // A finished game's exported record verifies: every throw came from its seed.
     if stored.status == Status::Finished {
-        let played = yut_service::after::load(&svc, game, stored.guild)
+        let played = yut_service::after::load(svc, game, stored.guild)
             .await
             .unwrap();
         let json = yut_replay::record::Record::of(&played).to_json();
