@@ -11,7 +11,7 @@ use yut_game::{Phase, Rules};
 use common::TestDb;
 use yut_replay::record::verify;
 use yut_service::after::{self, AfterProblem};
-use yut_service::{Clock, Config, Service};
+use yut_service::{Clock, Config, Lane, Service};
 use yut_store::Backend;
 use yut_table::core::{Actor, Command, Lang, Settings};
 use yut_table::view::NoPainter;
@@ -240,9 +240,9 @@ async fn the_bots_games_get_fresh_seeds_from_the_os() {
 
 /// Replays, charts, reviews and boards take their turn for a place off the async threads: at
 /// most one per core at a time, however many are asked for at once (a crawler on the replay
-/// pages, a burst of stopped games), and every one is done.
+/// pages, a burst of stopped games), and every one is done; a button press has places of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn heavy_work_runs_at_most_one_per_core() {
+async fn heavy_work_waits_for_a_place_per_core_and_presses_have_their_own() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let Some(db) = TestDb::new(Backend::Sqlite, "offload").await else {
         return;
@@ -281,6 +281,31 @@ async fn heavy_work_runs_at_most_one_per_core() {
     // A panic in the work is an error for its caller, and frees its place.
     assert!(svc.offload(|| panic!("broken picture")).await.is_err());
     assert_eq!(svc.offload(|| 7).await.unwrap(), 7);
+
+    // A button press's answer does not queue behind a burst of other work: with every place
+    // taken for a second and more work waiting, a press is answered at once.
+    let mut burst = tokio::task::JoinSet::new();
+    for _ in 0..3 * cores {
+        let svc = svc.clone();
+        burst.spawn(async move {
+            svc.offload(|| std::thread::sleep(Duration::from_millis(500)))
+                .await
+                .unwrap()
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let t0 = std::time::Instant::now();
+    assert_eq!(svc.offload_in(Lane::Press, || 8).await.unwrap(), 8);
+    let pressed = t0.elapsed();
+    // Other work waits its turn behind the burst.
+    let t0 = std::time::Instant::now();
+    svc.offload(|| ()).await.unwrap();
+    let other = t0.elapsed();
+    assert!(
+        pressed < Duration::from_millis(300) && other >= Duration::from_millis(900),
+        "press {pressed:?}, other work {other:?}"
+    );
+    burst.join_all().await;
     svc.shutdown().await;
     db.cleanup().await;
 }

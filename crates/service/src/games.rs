@@ -200,6 +200,10 @@ impl Service {
 
     /// Draw an actor's answer (off the async threads).
     pub(crate) async fn drawn(&self, answer: (View, Option<Arc<Table>>)) -> View {
+        self.drawn_in(Lane::Other, answer).await
+    }
+
+    pub(crate) async fn drawn_in(&self, lane: Lane, answer: (View, Option<Arc<Table>>)) -> View {
         let (view, table) = answer;
         let Some(table) = table else { return view };
         let update = Update {
@@ -210,7 +214,7 @@ impl Service {
             view,
             table: Some(table),
         };
-        self.draw(update).await
+        self.draw_in(lane, update).await
     }
 
     /// A button press: the custom id carries game, version and action.
@@ -274,7 +278,7 @@ impl Service {
         let t0 = std::time::Instant::now();
         let answer = send(&h, actor.clone(), cmd, Some(version), on).await;
         let answer = match answer {
-            Ok(a) => Answer::Edit(self.drawn(a).await),
+            Ok(a) => Answer::Edit(self.drawn_in(Lane::Press, a).await),
             Err(p) => {
                 self.inner.counters.clicks.observe(t0.elapsed());
                 return Err(p);

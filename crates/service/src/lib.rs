@@ -173,7 +173,22 @@ struct Inner {
     computer: Arc<tokio::sync::Semaphore>,
     /// Places for work off the async threads (see [`Service::offload`]).
     offloaded: tokio::sync::Semaphore,
+    /// Places for the answers to button presses (see [`Lane::Press`]).
+    pressed: tokio::sync::Semaphore,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+}
+
+/// Which places a piece of work off the async threads waits for ([`Service::offload_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// The answer to a button press on a game's message: a player looks at the board and
+    /// waits for it. Presses have places of their own, so a burst of other work (thousands of
+    /// games stopped at once, the paced boards, replays) never queues them; they share the
+    /// cores with it instead (at most one of each lane per core at a time).
+    Press,
+    /// Everything else: the boards shown after the computer's actions, commands' answers,
+    /// the web's boards, replays, charts and reviews.
+    Other,
 }
 
 /// The game service. Cheap to clone.
@@ -230,6 +245,7 @@ impl Service {
         let (tx, rx) = mpsc::unbounded_channel();
         let stop = watch::channel(false).0;
         let (steps, watcher) = clock.steps(stop.subscribe());
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let service = Service {
             inner: Arc::new(Inner {
                 store,
@@ -247,9 +263,8 @@ impl Service {
                 seeds: Mutex::new(ChaCha20Rng::seed_from_u64(seed)),
                 counters: Counters::default(),
                 computer: Arc::new(tokio::sync::Semaphore::new(actor::COMPUTER_PLACES)),
-                offloaded: tokio::sync::Semaphore::new(
-                    std::thread::available_parallelism().map_or(2, |n| n.get()),
-                ),
+                offloaded: tokio::sync::Semaphore::new(cores),
+                pressed: tokio::sync::Semaphore::new(cores),
                 tasks: Mutex::new(watcher.into_iter().collect()),
             }),
         };
@@ -289,17 +304,35 @@ impl Service {
         &self,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, tokio::task::JoinError> {
-        // The semaphore is never closed.
-        let _turn = self.inner.offloaded.acquire().await;
+        self.offload_in(Lane::Other, f).await
+    }
+
+    /// [`Service::offload`] in one of the lanes: each has one place per core.
+    pub async fn offload_in<T: Send + 'static>(
+        &self,
+        lane: Lane,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, tokio::task::JoinError> {
+        let places = match lane {
+            Lane::Press => &self.inner.pressed,
+            Lane::Other => &self.inner.offloaded,
+        };
+        // The semaphores are never closed.
+        let _turn = places.acquire().await;
         tokio::task::spawn_blocking(f).await
     }
 
     /// [`Service::render`] through [`Service::offload`]. A drawing that fails (a panic)
     /// leaves the view without its picture.
     pub async fn draw(&self, update: Update) -> View {
+        self.draw_in(Lane::Other, update).await
+    }
+
+    /// [`Service::draw`] in one of the lanes.
+    pub async fn draw_in(&self, lane: Lane, update: Update) -> View {
         let (game, fallback) = (update.game, update.view.clone());
         let service = self.clone();
-        match self.offload(move || service.render(&update)).await {
+        match self.offload_in(lane, move || service.render(&update)).await {
             Ok(v) => v,
             Err(e) => {
                 tracing::error!(game, error = %e, "drawing the board failed");
