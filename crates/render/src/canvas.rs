@@ -133,6 +133,9 @@ pub struct Sprite {
     /// Premultiplied RGBA.
     px: Vec<[u8; 4]>,
     idx: Vec<u8>,
+    /// Each row's drawn part `[n0, n1)` (no fully transparent pixel outside it) and its
+    /// longest fully opaque run `[o0, o1)` inside it (copied as indices), in sprite columns.
+    rows: Vec<[i32; 4]>,
 }
 
 impl Sprite {
@@ -146,11 +149,35 @@ impl Sprite {
             .iter()
             .map(|c| pal.index(Rgb(c[0], c[1], c[2])))
             .collect();
+        let w = p.width() as usize;
+        let rows = px
+            .chunks_exact(w.max(1))
+            .map(|row| {
+                let drawn = |c: &[u8; 4]| c[3] != 0;
+                let n0 = row.iter().position(drawn).unwrap_or(w);
+                let n1 = row.iter().rposition(drawn).map_or(n0, |i| i + 1);
+                let (mut best, mut start) = ((0, 0), None);
+                for (i, c) in row.iter().enumerate().chain([(w, &[0u8; 4])]) {
+                    match (c[3] == 255 && i < w, start) {
+                        (true, None) => start = Some(i),
+                        (false, Some(a)) => {
+                            if i - a > best.1 - best.0 {
+                                best = (a, i);
+                            }
+                            start = None;
+                        }
+                        _ => {}
+                    }
+                }
+                [n0, best.0, best.1, n1].map(|v| v as i32)
+            })
+            .collect();
         Sprite {
             w: p.width() as i32,
             h: p.height() as i32,
             px,
             idx,
+            rows,
         }
     }
 }
@@ -432,20 +459,30 @@ impl<'a> Canvas<'a> {
         for r in self.areas(Rect::new(x, y, x + s.w, y + s.h), (0u8, id, x, y)) {
             for yy in r.y0..r.y1 {
                 let srow = ((yy - y) * s.w) as usize;
-                let drow = (yy * self.w) as usize;
-                for xx in r.x0..r.x1 {
-                    let si = srow + (xx - x) as usize;
+                let drow = (yy * self.w + x) as isize;
+                // In sprite columns: the row's drawn part within the clip, and its opaque run.
+                let [n0, o0, o1, n1] = s.rows[(yy - y) as usize];
+                let (lo, hi) = (n0.max(r.x0 - x), n1.min(r.x1 - x));
+                if lo >= hi {
+                    continue;
+                }
+                let (ro0, ro1) = (o0.clamp(lo, hi), o1.clamp(lo, hi));
+                for sx in (lo..ro0).chain(ro1..hi) {
+                    let si = srow + sx as usize;
                     let p = s.px[si];
                     if p[3] == 0 {
                         continue;
                     }
-                    let di = drow + xx as usize;
+                    let di = (drow + sx as isize) as usize;
                     if p[3] == 255 {
                         self.buf[di] = s.idx[si];
                     } else {
                         self.blend(di, p[0] as u32, p[1] as u32, p[2] as u32, p[3] as u32);
                     }
                 }
+                let d0 = (drow + ro0 as isize) as usize;
+                self.buf[d0..d0 + (ro1 - ro0) as usize]
+                    .copy_from_slice(&s.idx[srow + ro0 as usize..srow + ro1 as usize]);
             }
         }
     }

@@ -157,3 +157,73 @@ fn lines_match_the_formula_on_every_pixel() {
     }
     assert!(drawn > 2000, "{drawn} of 3000 drew anything");
 }
+
+/// A sprite's pixels, each on its own: skip the transparent, copy the opaque, blend the rest.
+fn blit_reference(cv: &mut Canvas, s: &Sprite, x: i32, y: i32, clip: Rect) {
+    let r = Rect::new(x, y, x + s.w, y + s.h)
+        .intersect(&clip)
+        .intersect(&Rect::new(0, 0, cv.w, cv.h));
+    for yy in r.y0..r.y1 {
+        for xx in r.x0..r.x1 {
+            let si = ((yy - y) * s.w + (xx - x)) as usize;
+            let p = s.px[si];
+            let di = (yy * cv.w + xx) as usize;
+            match p[3] {
+                0 => {}
+                255 => cv.buf[di] = s.idx[si],
+                a => cv.blend(di, p[0] as u32, p[1] as u32, p[2] as u32, a as u32),
+            }
+        }
+    }
+}
+
+#[test]
+fn sprites_match_a_pixel_by_pixel_copy_inside_any_clip() {
+    let pal = palette();
+    let bg: Vec<u8> = (0..W * H).map(|i| (i % 7) as u8).collect();
+    // A ring with soft edges (two opaque runs on its middle rows) and blank rows around it.
+    let mut pm = Pixmap::new(31, 27).unwrap();
+    let mut paint = tiny_skia::Paint::default();
+    paint.set_color_rgba8(0x3E, 0x26, 0x14, 255);
+    paint.anti_alias = true;
+    let disc = tiny_skia::PathBuilder::from_circle(15.5, 13.0, 11.3).unwrap();
+    pm.fill_path(
+        &disc,
+        &paint,
+        tiny_skia::FillRule::Winding,
+        Default::default(),
+        None,
+    );
+    paint.blend_mode = tiny_skia::BlendMode::Clear;
+    let hole = tiny_skia::PathBuilder::from_circle(15.5, 13.0, 5.2).unwrap();
+    pm.fill_path(
+        &hole,
+        &paint,
+        tiny_skia::FillRule::Winding,
+        Default::default(),
+        None,
+    );
+    let s = Sprite::from_pixmap(&pm, &pal);
+    assert!(s.rows.iter().any(|r| r[2] - r[1] > 10), "an opaque run");
+    assert!(s.rows.iter().any(|r| r[0] == s.w), "a blank row");
+    let middle = &s.px[(13 * s.w) as usize..(14 * s.w) as usize];
+    assert!(
+        middle[15][3] == 0 && middle[7][3] == 255 && middle[23][3] == 255,
+        "a hole"
+    );
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for n in 0..2000 {
+        let (x, y) = (rng.random_range(-35..W + 5), rng.random_range(-30..H + 5));
+        let clip = if n % 2 == 0 {
+            Rect::new(0, 0, W, H)
+        } else {
+            let (x0, y0) = (rng.random_range(0..W), rng.random_range(0..H));
+            Rect::new(x0, y0, rng.random_range(x0..=W), rng.random_range(y0..=H))
+        };
+        let mut fast = Canvas::over(bg.clone(), &bg, W, H, &pal, &[clip]);
+        fast.blit(&s, x, y);
+        let mut slow = Canvas::new(&bg, W, H, &pal);
+        blit_reference(&mut slow, &s, x, y, clip);
+        assert!(fast.buf == slow.buf, "case {n}: at {x},{y} clip {clip:?}");
+    }
+}
