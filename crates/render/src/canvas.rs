@@ -438,8 +438,19 @@ impl<'a> Canvas<'a> {
         key: (char, u16),
     ) {
         let ci = self.pal.index(c);
+        // Text: coverage only, a whole row of it at a time.
+        let plain = rgba.is_empty() && cov.len() >= (w * h).max(0) as usize;
         for r in self.areas(Rect::new(x, y, x + w, y + h), (4u8, x, y, c, key)) {
             for yy in r.y0..r.y1 {
+                if plain {
+                    let g0 = ((yy - y) * w + (r.x0 - x)) as usize;
+                    let d0 = (yy * self.w + r.x0) as usize;
+                    let n = (r.x1 - r.x0) as usize;
+                    for (k, &a) in cov[g0..g0 + n].iter().enumerate() {
+                        self.put_at(d0 + k, c, ci, a as u32);
+                    }
+                    continue;
+                }
                 for xx in r.x0..r.x1 {
                     let gi = ((yy - y) * w + (xx - x)) as usize;
                     let i = (yy * self.w + xx) as usize;

@@ -227,3 +227,42 @@ fn sprites_match_a_pixel_by_pixel_copy_inside_any_clip() {
         assert!(fast.buf == slow.buf, "case {n}: at {x},{y} clip {clip:?}");
     }
 }
+
+#[test]
+fn text_glyphs_match_a_pixel_by_pixel_blend_inside_any_clip() {
+    let pal = palette();
+    let bg: Vec<u8> = (0..W * H).map(|i| (i % 5) as u8).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for n in 0..1000 {
+        let (w, h) = (rng.random_range(1..24), rng.random_range(1..30));
+        // Coverage with empty, full and partial pixels.
+        let cov: Vec<u8> = (0..w * h)
+            .map(|_| match rng.random_range(0..4) {
+                0 => 0,
+                1 => 255,
+                _ => rng.random_range(1..255),
+            })
+            .collect();
+        let (x, y) = (rng.random_range(-25..W + 2), rng.random_range(-30..H + 2));
+        let (x0, y0) = (rng.random_range(0..W), rng.random_range(0..H));
+        let clip = Rect::new(x0, y0, rng.random_range(x0..=W), rng.random_range(y0..=H));
+        let c = pal.colors[1 + n % 3];
+        let mut fast = Canvas::over(bg.clone(), &bg, W, H, &pal, &[clip]);
+        fast.glyph(x, y, w, h, &cov, &[], c, ('a', 20));
+        let mut slow = Canvas::new(&bg, W, H, &pal);
+        let ci = pal.index(c);
+        let r = Rect::new(x, y, x + w, y + h)
+            .intersect(&clip)
+            .intersect(&Rect::new(0, 0, W, H));
+        for yy in r.y0..r.y1 {
+            for xx in r.x0..r.x1 {
+                let a = cov[((yy - y) * w + (xx - x)) as usize];
+                slow.put_at((yy * W + xx) as usize, c, ci, a as u32);
+            }
+        }
+        assert!(
+            fast.buf == slow.buf,
+            "case {n}: {w}x{h} at {x},{y} clip {clip:?}"
+        );
+    }
+}
