@@ -5,11 +5,12 @@
 //! transparent pixels are blended with the palette colour already under them and mapped back to
 //! the nearest palette entry through a 32×64×32 lookup table (RGB565).
 
+pub use crate::encode::encode_indexed;
+pub use crate::sprite::Sprite;
 use arrayvec::ArrayVec;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use tiny_skia::Pixmap;
 
 /// An opaque colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -123,62 +124,6 @@ impl Palette {
             .position(|&o| o == c)
             .map(|i| i as u8)
             .unwrap_or_else(|| self.index(c))
-    }
-}
-
-/// A premultiplied RGBA image drawn once, with the palette index of each opaque pixel.
-pub struct Sprite {
-    pub w: i32,
-    pub h: i32,
-    /// Premultiplied RGBA.
-    px: Vec<[u8; 4]>,
-    idx: Vec<u8>,
-    /// Each row's drawn part `[n0, n1)` (no fully transparent pixel outside it) and its
-    /// longest fully opaque run `[o0, o1)` inside it (copied as indices), in sprite columns.
-    rows: Vec<[i32; 4]>,
-}
-
-impl Sprite {
-    pub fn from_pixmap(p: &Pixmap, pal: &Palette) -> Sprite {
-        let px: Vec<[u8; 4]> = p
-            .pixels()
-            .iter()
-            .map(|c| [c.red(), c.green(), c.blue(), c.alpha()])
-            .collect();
-        let idx = px
-            .iter()
-            .map(|c| pal.index(Rgb(c[0], c[1], c[2])))
-            .collect();
-        let w = p.width() as usize;
-        let rows = px
-            .chunks_exact(w.max(1))
-            .map(|row| {
-                let drawn = |c: &[u8; 4]| c[3] != 0;
-                let n0 = row.iter().position(drawn).unwrap_or(w);
-                let n1 = row.iter().rposition(drawn).map_or(n0, |i| i + 1);
-                let (mut best, mut start) = ((0, 0), None);
-                for (i, c) in row.iter().enumerate().chain([(w, &[0u8; 4])]) {
-                    match (c[3] == 255 && i < w, start) {
-                        (true, None) => start = Some(i),
-                        (false, Some(a)) => {
-                            if i - a > best.1 - best.0 {
-                                best = (a, i);
-                            }
-                            start = None;
-                        }
-                        _ => {}
-                    }
-                }
-                [n0, best.0, best.1, n1].map(|v| v as i32)
-            })
-            .collect();
-        Sprite {
-            w: p.width() as i32,
-            h: p.height() as i32,
-            px,
-            idx,
-            rows,
-        }
     }
 }
 
@@ -713,48 +658,6 @@ pub fn changed_areas(before: &[Op], after: &[Op]) -> Vec<Rect> {
         absorb(&mut areas, a.union(&b), &|x, y| x.overlaps(y));
     }
     areas
-}
-
-/// Encode indices as an indexed PNG with the palette: rows unfiltered, deflate level 2 (the
-/// size budget, 40 KiB, rules out level 1).
-///
-/// The rows are compressed in one call straight from one buffer (zlib-rs, as the `png` crate
-/// itself uses) and written as one IDAT chunk, which spares the `png` crate's row-by-row
-/// copies through its streaming writer: about an eighth of an encode. The buffers are kept
-/// per thread, so that a board costs no fresh half-megabyte allocations.
-pub fn encode_indexed(buf: &[u8], w: u32, h: u32, pal: &Palette) -> Vec<u8> {
-    thread_local! {
-        static SCRATCH: std::cell::RefCell<(Vec<u8>, Vec<u8>)> = const {
-            std::cell::RefCell::new((Vec::new(), Vec::new()))
-        };
-    }
-    SCRATCH.with_borrow_mut(|(raw, packed)| {
-        raw.clear();
-        raw.reserve((w as usize + 1) * h as usize);
-        for row in buf.chunks_exact(w as usize) {
-            // Filter type 0 (none).
-            raw.push(0);
-            raw.extend_from_slice(row);
-        }
-        packed.resize(zlib_rs::compress_bound(raw.len()), 0);
-        let (data, rc) = zlib_rs::compress_slice(packed, raw, zlib_rs::DeflateConfig::new(2));
-        // Compressing into a buffer of the bound's size cannot fail.
-        assert_eq!(rc, zlib_rs::ReturnCode::Ok, "deflate into its bound");
-        let mut out = Vec::with_capacity(data.len() + 1024);
-        {
-            let mut enc = png::Encoder::new(&mut out, w, h);
-            enc.set_color(png::ColorType::Indexed);
-            enc.set_depth(png::BitDepth::Eight);
-            enc.set_palette(pal.rgb_bytes());
-            // Writing into a Vec cannot fail; the header and data sizes are consistent by
-            // construction.
-            let mut wr = enc.write_header().expect("PNG header into a Vec");
-            wr.write_chunk(png::chunk::IDAT, data)
-                .expect("PNG data into a Vec");
-            wr.finish().expect("PNG end into a Vec");
-        }
-        out
-    })
 }
 
 #[cfg(test)]

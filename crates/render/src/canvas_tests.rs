@@ -3,6 +3,7 @@
 
 use super::*;
 use rand::{Rng, SeedableRng};
+use tiny_skia::Pixmap;
 
 const W: i32 = 120;
 const H: i32 = 90;

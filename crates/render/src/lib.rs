@@ -10,10 +10,12 @@ mod panels;
 pub use frame::*;
 
 pub mod canvas;
+mod encode;
 /// The outline of a side's piece (circle, rounded square, triangle, diamond), for other
 /// pictures that mark a side.
 pub use paint::shape as side_shape;
 mod paint;
+mod sprite;
 pub mod svg;
 pub mod text;
 pub mod theme;
