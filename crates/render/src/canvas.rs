@@ -488,13 +488,8 @@ impl<'a> Canvas<'a> {
                 let row = (py * self.w) as usize;
                 self.buf[row + lo as usize..row + hi as usize].fill(ci);
                 for px in (a.x0..lo).chain(hi..a.x1) {
-                    // Signed distance to the rounded box; a square root only in the corners.
                     let qx = (px as f32 + 0.5 - cx).abs() - (hw - r);
-                    let d = if qx > 0.0 && qy > 0.0 {
-                        (qx * qx + qy * qy).sqrt() - r
-                    } else {
-                        qx.max(qy) - r
-                    };
+                    let d = rounded_box_distance(qx, qy, r);
                     let cov = (0.5 - d).clamp(0.0, 1.0) * alpha;
                     self.put_at(row + px as usize, c, ci, (cov * 255.0 + 0.5) as u32);
                 }
@@ -598,6 +593,18 @@ impl<'a> Canvas<'a> {
     /// Encode as an 8-bit indexed PNG.
     pub fn encode(&self) -> Vec<u8> {
         encode_indexed(&self.buf, self.w as u32, self.h as u32, self.pal)
+    }
+}
+
+/// The signed distance to a rounded box of corner radius `r` from a point `qx`, `qy` past the
+/// box's straight part (each: its distance from the centre less the half side less `r`); a
+/// square root only in the corners.
+#[inline]
+pub(crate) fn rounded_box_distance(qx: f32, qy: f32, r: f32) -> f32 {
+    if qx > 0.0 && qy > 0.0 {
+        (qx * qx + qy * qy).sqrt() - r
+    } else {
+        qx.max(qy) - r
     }
 }
 

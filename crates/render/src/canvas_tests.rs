@@ -18,7 +18,7 @@ fn palette() -> Palette {
     Palette::build(&keys, &[(keys[0], keys[1], 12), (keys[0], keys[2], 8)])
 }
 
-/// Every pixel of the bounds, measured with the signed distance to the rounded box.
+/// Every pixel of the bounds, measured with the signed distance to the rounded box (no runs).
 #[allow(clippy::too_many_arguments)]
 fn rrect_reference(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32, r: f32, c: Rgb, alpha: f32) {
     let ci = cv.pal.index(c);
@@ -36,11 +36,7 @@ fn rrect_reference(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32, r: f32, c: R
         for px in b.x0..b.x1 {
             let qx = (px as f32 + 0.5 - cx).abs() - (hw - r);
             let qy = (py as f32 + 0.5 - cy).abs() - (hh - r);
-            let d = if qx > 0.0 && qy > 0.0 {
-                (qx * qx + qy * qy).sqrt() - r
-            } else {
-                qx.max(qy) - r
-            };
+            let d = rounded_box_distance(qx, qy, r);
             let cov = (0.5 - d).clamp(0.0, 1.0) * alpha;
             let i = (py * cv.w + px) as usize;
             cv.put_at(i, c, ci, (cov * 255.0 + 0.5) as u32);
