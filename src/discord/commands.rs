@@ -18,7 +18,7 @@ pub use challenge::*;
 pub use choices::*;
 pub use games::*;
 pub use info::*;
-pub use localize::{localize, localize_with};
+pub use localize::{for_guild, localize, localize_with};
 pub use new::*;
 pub use ratings::*;
 pub use reach::*;

@@ -342,6 +342,14 @@ pub fn registration(commands: &[poise::Command<Data, Error>]) -> Vec<serenity::a
     out
 }
 
+/// The payload of a guild's registration (`DEV_GUILD_ID`): [`registration`] without what
+/// Discord documents for global commands only (`commands::for_guild`).
+pub fn guild_registration() -> Vec<serenity::all::CreateCommand> {
+    let mut commands = registered_commands();
+    commands::for_guild(&mut commands);
+    registration(&commands)
+}
+
 /// The poise framework of one shard's client; the first shard of the range registers the
 /// commands.
 fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Framework<Data, Error> {
@@ -360,12 +368,13 @@ fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Frame
                 // Boards shown through interaction tokens need the application's id.
                 data.poster.http.set_application_id(ready.application.id);
                 if register {
-                    let commands = registration(&framework.options().commands);
                     match dev_guild {
                         Some(g) => {
+                            let commands = guild_registration();
                             GuildId::new(g).set_commands(ctx, commands).await?;
                         }
                         None => {
+                            let commands = registration(&framework.options().commands);
                             serenity::all::Command::set_global_commands(ctx, commands).await?;
                         }
                     }

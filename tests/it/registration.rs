@@ -27,3 +27,44 @@ fn the_registration_is_the_fixtures() {
     }
     assert_eq!(registration(), fixture);
 }
+
+/// Issue 46: a guild's registration (`DEV_GUILD_ID`) leaves out `integration_types` and
+/// `contexts`, which Discord documents for global commands only; the global one keeps them.
+#[test]
+fn a_guild_registration_has_no_integration_types_nor_contexts() {
+    let keys = |payload: Vec<serenity::all::CreateCommand>| -> Vec<(String, bool, bool)> {
+        serde_json::to_value(payload)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap().to_string(),
+                    c.get("integration_types").is_some(),
+                    c.get("contexts").is_some(),
+                )
+            })
+            .collect()
+    };
+    let global = keys(yutbot::discord::registration(
+        &yutbot::discord::registered_commands(),
+    ));
+    let guild = keys(yutbot::discord::guild_registration());
+    assert_eq!(global.len(), guild.len(), "the same commands");
+    // Globally, `/yut` and the challenge menu say where they may be installed and used.
+    assert!(
+        global.iter().any(|(n, i, c)| n == "yut" && *i && *c),
+        "{global:?}"
+    );
+    assert!(
+        global.iter().filter(|(_, i, c)| *i && *c).count() >= 2,
+        "{global:?}"
+    );
+    for (name, integration_types, contexts) in &guild {
+        assert!(
+            !integration_types && !contexts,
+            "the guild's {name} has integration_types or contexts"
+        );
+    }
+}

@@ -36,6 +36,17 @@ pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
     }
 }
 
+/// Make the commands a guild's (`DEV_GUILD_ID`): where a command may be installed
+/// (`integration_types`) and used (`contexts`) is documented by Discord for global commands
+/// only, so a guild's registration leaves both out (the global one keeps them). Only top-level
+/// commands carry them.
+pub fn for_guild(commands: &mut [poise::Command<Data, Error>]) {
+    for c in commands {
+        c.install_context = None;
+        c.interaction_context = None;
+    }
+}
+
 /// [`localize`] with `text(code, key)` for the catalog: the text of `key` in the language
 /// `code`, if it has one. Returns what does not fit: keys English lacks, English names that are
 /// not the code's.
