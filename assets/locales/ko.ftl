@@ -62,7 +62,7 @@ button-call-off = 취소
 
 ## 할 수 없는 도전.
 challenge-yourself = 자기 자신에게는 도전할 수 없어요. 다른 사람을 골라 주세요.
-challenge-bot = { $name }은(는) 봇 계정이에요. 제 봇과 두려면 `/윷 새판 봇:1`로 판을 여세요.
+challenge-bot = { $name }{ JOSA($name, "은/는") } 봇 계정이에요. 제 봇과 두려면 `/윷 새판 봇:1`로 판을 여세요.
 challenge-not-member = { $name } 님은 이 서버의 멤버가 아니에요.
 challenge-twice = { $name } 님을 두 번 골랐어요. 자리마다 다른 사람이 필요해요.
 challenge-in-game = { $name } 님은 이미 이 채널의 판에 있어요. 그 판을 끝내거나 다른 채널에서 도전해 주세요.

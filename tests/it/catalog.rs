@@ -338,3 +338,126 @@ fn both_missing_permission_texts_list_the_same_permissions() {
         );
     }
 }
+
+/// Issue 46: in the Korean catalogs no particle that depends on the word before it (이/가,
+/// 을/를, 은/는, 과/와, (으)로, (이)라는) is written fixed after a variable: JOSA chooses it
+/// (`yut_text::korean`), and says it right through the catalog.
+#[test]
+fn korean_particles_after_a_variable_are_chosen_by_josa() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/locales");
+    let mut files = vec![dir.join("ko.ftl")];
+    for e in std::fs::read_dir(dir.join("ko")).unwrap() {
+        files.push(e.unwrap().path());
+    }
+    const PARTICLES: [&str; 17] = [
+        "(으)로",
+        "(이)라는",
+        "(이)가",
+        "이(가)",
+        "은(는)",
+        "을(를)",
+        "과(와)",
+        "이라는",
+        "라는",
+        "으로",
+        "로",
+        "이",
+        "가",
+        "을",
+        "를",
+        "은",
+        "는",
+    ];
+    let mut fixed = Vec::new();
+    for f in &files {
+        let src = std::fs::read_to_string(f).unwrap();
+        for (n, line) in src.lines().enumerate() {
+            for (at, _) in line.match_indices('}') {
+                // After the variable: closing quotes, Markdown and code marks, then the word.
+                let rest = line[at + 1..].trim_start_matches(['"', '*', '`', '’', '”']);
+                for p in PARTICLES {
+                    let after = rest.strip_prefix(p).and_then(|r| r.chars().next());
+                    if rest.starts_with(p)
+                        && after.is_none_or(|c| c.is_whitespace() || ".,!?:)".contains(c))
+                    {
+                        fixed.push(format!("{}:{}: {line}", f.display(), n + 1));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    assert!(fixed.is_empty(), "fixed particles: {fixed:#?}");
+
+    let ko = |key: &str, args: &[(&str, &str)]| {
+        let args: Vec<(&str, yut_text::Arg)> =
+            args.iter().map(|(k, v)| (*k, (*v).into())).collect();
+        say_in("ko", key, &args)
+    };
+    // 은/는 after a Hangul name; both forms after a Latin word.
+    assert!(ko("challenge-bot", &[("name", "철수")]).starts_with("철수는 봇 계정"));
+    assert!(ko("challenge-bot", &[("name", "Dotori")]).starts_with("Dotori은(는) 봇 계정"));
+    // 이/가 after a side: a bot is read before its level's brackets (봇 2: 이 → 가).
+    let won = |side: &str| ko("view-match-won", &[("side", side)]);
+    assert!(won("🤖 봇 2 (보통)").contains("봇 2 (보통)가 승부에서"));
+    assert!(won("🤖 봇 3 (보통)").contains("봇 3 (보통)이 승부에서"));
+    assert!(won("Ann 님").contains("Ann 님이 승부에서"));
+    assert!(won("A팀 (보라, 지우)").contains("A팀 (보라, 지우)이 승부에서"));
+    let thread = |w: &str| ko("thread-result", &[("winner", w), ("thread", "<#1>")]);
+    assert!(thread("**철수 님**").contains("**철수 님**이 <#1>"));
+    assert!(thread("**🤖 봇 4 (쉬움)**").contains("(쉬움)**가 <#1>"));
+    let chart = ko(
+        "replay-chart-alt",
+        &[
+            ("game", "1"),
+            ("leader", "B팀 (🤖 봇 2 (쉬움), 지우)"),
+            ("share", "60"),
+            ("winner", "x"),
+            ("turning", "t"),
+        ],
+    );
+    assert!(chart.contains("지우)이 차례의"), "{chart}");
+    // (으)로 after a chip: ㄹ (도 1: 일) and a vowel (개 2) take 로, 걸 3 (삼) 으로.
+    let chip = |c: &str| ko("view-doing-move", &[("chip", c)]);
+    assert!(chip("도 1").starts_with("도 1로 "));
+    assert!(chip("개 2").starts_with("개 2로 "));
+    assert!(chip("걸 3").starts_with("걸 3으로 "));
+    assert!(ko("view-doing-moving", &[("chip", "빽도 -1")]).starts_with("빽도 -1로 "));
+    assert!(ko(
+        "view-entered",
+        &[("who", "🤖 봇 2 (보통)"), ("chip", "모 5"), ("to", "도")]
+    )
+    .contains("봇 2 (보통)가 모 5로 새 말"));
+    assert!(ko(
+        "view-captured",
+        &[
+            ("who", "Ann 님"),
+            ("at", "도"),
+            ("victim", "x"),
+            ("count", "1")
+        ]
+    )
+    .contains("Ann 님이 도에서"));
+    // (이)라는, 을/를, 은/는 after what a player typed.
+    let preset = |p: &str| ko("table-rules-unknown-preset", &[("preset", p)]);
+    assert!(preset("기본").starts_with("\"기본\"이라는 규칙"));
+    assert!(preset("윷놀이").starts_with("\"윷놀이\"라는 규칙"));
+    assert!(preset("standard").starts_with("\"standard\"(이)라는 규칙"));
+    let value = |v: &str| {
+        ko(
+            "table-rules-bad-value",
+            &[
+                ("option", "flat_p"),
+                ("value", v),
+                ("expected", "0 < x < 1"),
+            ],
+        )
+    };
+    assert!(value("1.5").contains("1.5를 쓸 수"));
+    assert!(value("0.6").contains("0.6을 쓸 수"));
+    assert!(value("yes").contains("yes을(를) 쓸 수"));
+    assert!(ko("table-rules-not-a-pair", &[("text", "빽도")]).starts_with("\"빽도\"는 이름=값"));
+    // The game's number in a command: 12 (십이) 로, 13 (십삼) 으로.
+    assert!(ko("after-fair-later", &[("game", "12")]).contains("판:12`로 모든"));
+    assert!(ko("after-fair-later", &[("game", "13")]).contains("판:13`으로 모든"));
+}

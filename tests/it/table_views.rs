@@ -1330,3 +1330,92 @@ fn a_notice_lasts_one_round_or_until_a_person_acts() {
     t.apply(&ann, &Command::Throw, 0).unwrap();
     assert!(!said(&t), "gone once a person acts: {text}");
 }
+
+/// The words of every board of a table played to its end by its bots and, on seat 0's turns,
+/// by its host (the first legal action).
+fn play_out(t: &mut Table, host: &Actor, now: &mut i64, texts: &mut Vec<String>) {
+    while t.status == Status::Playing && *now < 50_000_000 {
+        *now += 2_000;
+        if t.acting() == Some(0) && !t.computer_acts() {
+            let g = t.game.as_ref().unwrap();
+            let cmd = match g.phase() {
+                yut_game::Phase::Throw => Command::Throw,
+                _ => Command::Move {
+                    mv: g.legal_moves()[0],
+                },
+            };
+            t.apply(host, &cmd, *now).unwrap();
+        } else {
+            let _ = t.apply(&Actor::System, &Command::BotTurn, *now);
+        }
+        let v = table_view(t, &NoPainter);
+        texts.push(v.text);
+        texts.extend(v.alt);
+    }
+    assert_eq!(t.status, Status::Finished);
+}
+
+/// Issue 46: a Korean particle after a name fits the name's last sound (one helper,
+/// `yut_text::korean`): a bot's name "🤖 봇 2 (쉬움)" is read 봇 이 (the brackets are an aside)
+/// and takes 가, 봇 3 takes 이; a chip "걸 3" takes 으로, "도 1" and "개 2" take 로; a team whose
+/// players' names end in a vowel, "A팀 (보라, 🤖 봇 3 (쉬움))", is read A팀 and takes 이.
+#[test]
+fn korean_particles_fit_the_names_before_them() {
+    use yut_game::OptionValue;
+    let host = Actor::user(1, "보라");
+    let mut s = settings(Preset::Standard, true, 4, Lang::Ko);
+    s.rules.set("first_to", &OptionValue::Int(2)).unwrap();
+    let mut t = Table::new(1, 1, 1, &host, s, 7);
+    for _ in 0..3 {
+        t.apply(&host, &Command::AddBot { level: Level::Easy }, 0)
+            .unwrap();
+    }
+    t.apply(&host, &Command::Start, 0).unwrap();
+    let (mut now, mut texts, mut id) = (0, Vec::new(), 1);
+    loop {
+        play_out(&mut t, &host, &mut now, &mut texts);
+        if t.series.winner().is_some() {
+            break;
+        }
+        id += 1;
+        t = t.rematch(id, id as u64, now, 1);
+    }
+    let all = texts.join("\n");
+    // Both forms written side by side only where the ending cannot be told: never here.
+    for both in ["(으)로", "이(가)", "(이)가", "을(를)", "은(는)"] {
+        assert!(!all.contains(both), "{both} in {all}");
+    }
+    // Bots 2 and 4 (이, 사) take 가; bot 3 (삼) takes 이; a person, after 님, 이.
+    for wrong in [
+        "봇 2 (쉬움)이 ",
+        "봇 4 (쉬움)이 ",
+        "봇 3 (쉬움)가 ",
+        "님가 ",
+    ] {
+        assert!(!all.contains(wrong), "{wrong} in {all}");
+    }
+    assert!(
+        all.contains("봇 2 (쉬움)가 ") || all.contains("봇 4 (쉬움)가 "),
+        "a bot after a vowel: {all}"
+    );
+    // A chip: 도 1 (일, ㄹ) and 개 2 (이) take 로, 걸 3 (삼) 으로, 윷 4 and 모 5 로.
+    for wrong in ["도 1으로", "개 2으로", "걸 3로", "윷 4으로", "모 5으로"] {
+        assert!(!all.contains(wrong), "{wrong} in {all}");
+    }
+    assert!(
+        ["도 1로", "개 2로", "걸 3으로", "윷 4로", "모 5로"]
+            .iter()
+            .any(|c| all.contains(c)),
+        "a chip with its particle: {all}"
+    );
+    // The match's winner: a team, "A팀 (보라, …)" or "B팀 (…)", read as its 팀: 이.
+    let line = all
+        .lines()
+        .find(|l| l.contains("승부에서 이겼어요"))
+        .unwrap_or_else(|| panic!("the match is won: {all}"));
+    assert!(
+        line.starts_with("🏆 A팀 (보라, ") || line.starts_with("🏆 B팀 ("),
+        "{line}"
+    );
+    assert!(line.ends_with(")이 승부에서 이겼어요!"), "{line}");
+}

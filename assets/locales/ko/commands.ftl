@@ -101,10 +101,10 @@ table-lobby-closed = ⌛ 마지막 변경 뒤 { $minutes }분 동안 시작하�
 table-timed-out = ⏰ { $name } 님 시간이 다 되어 봇이 대신 두었어요.
 table-abandoned = 🛑 한 바퀴가 도는 동안 아무도 두지 않아(모두 자리 비움) 판을 그만두었어요. 이 판은 점수와 전적에 넣지 않아요.
 table-left = 🚪 { $name } 님이 판을 떠났어요. 봇(보통)이 그 자리를 이어 둬요.
-table-rules-unknown-preset = "{ $preset }"라는 규칙 묶음은 없어요
-table-rules-unknown-option = "{ $option }"라는 옵션은 없어요
-table-rules-bad-value = { $option }에는 { $value }을(를) 쓸 수 없어요 (쓸 수 있는 값: { $expected })
-table-rules-not-a-pair = "{ $text }"는 이름=값 꼴이 아니에요
+table-rules-unknown-preset = "{ $preset }"{ JOSA($preset, "이라는/라는") } 규칙 묶음은 없어요
+table-rules-unknown-option = "{ $option }"{ JOSA($option, "이라는/라는") } 옵션은 없어요
+table-rules-bad-value = { $option }에는 { $value }{ JOSA($value, "을/를") } 쓸 수 없어요 (쓸 수 있는 값: { $expected })
+table-rules-not-a-pair = "{ $text }"{ JOSA($text, "은/는") } 이름=값 꼴이 아니에요
 table-house-rules-refusal = 그 집안 규칙은 쓸 수 없어요: { $why }. `이름=값`으로 적어 주세요 (예: `backdo=off finish=exact`). `/윷 규칙 옵션:True`에 모든 옵션이 있어요. 판은 열리지 않았어요.
 
 ## 채널 메시지, 버튼의 대답, 오류.

@@ -31,8 +31,8 @@ after-button-review = 🔍 내 수 돌아보기
 after-button-fair = 🎲 공정한 던지기
 # "공정한 던지기" 버튼의 비공개 답($game: 판 번호).
 after-fair = 🎲 **공정한 던지기** (#{ $game }번 판): 첫 던지기 전에 비밀 시드를 정하고 그 지문(SHA-256 `{ $commitment }`)을 보여 드렸어요. 모든 던지기는 이 시드에서 나오니, 판이 시작된 뒤에는 저도 던지기를 바꿀 수 없어요.
-after-fair-later = 판이 끝나면 시드를 공개해요. 시드의 SHA-256이 위 지문과 같아야 하고, `/윷 검증 판:{ $game }`으로 모든 던지기를 확인할 수 있어요.
-after-fair-seed = 시드: `{ $seed }`. 이 시드의 SHA-256이 위 지문이에요. `/윷 검증 판:{ $game }`으로 모든 던지기를 다시 확인할 수 있어요.
+after-fair-later = 판이 끝나면 시드를 공개해요. 시드의 SHA-256이 위 지문과 같아야 하고, `/윷 검증 판:{ $game }`{ JOSA($game, "으로/로") } 모든 던지기를 확인할 수 있어요.
+after-fair-seed = 시드: `{ $seed }`. 이 시드의 SHA-256이 위 지문이에요. `/윷 검증 판:{ $game }`{ JOSA($game, "으로/로") } 모든 던지기를 다시 확인할 수 있어요.
 after-fair-none = 이 판은 던지기 약속값이 생기기 전에 시작해서 던지기를 확인할 수 없어요.
 # /윷 검증의 비공개 답.
 after-verified = ✅ **검증 완료**: 시드가 약속값과 맞고, 던지기 { $throws }번이 모두 이 시드에서 나왔어요.
@@ -61,7 +61,7 @@ replay-turning-point = 승부처
 replay-decisive-mistake = 결정적 실수
 # 다시보기 GIF, 그래프, 복기 그림의 대체 텍스트(화면 낭독기용).
 replay-gif-alt = #{ $game }번 판 다시보기 애니메이션: { $players }. { $actions }수 끝에 { $winner } 승리.
-replay-chart-alt = #{ $game }번 판 승률 그래프: { $leader }(이)가 차례의 { $share }%에서 앞섰고 { $winner } 승리. { $turning }.
+replay-chart-alt = #{ $game }번 판 승률 그래프: { $leader }{ JOSA($leader, "이/가") } 차례의 { $share }%에서 앞섰고 { $winner } 승리. { $turning }.
 replay-review-alt = 복기 { $n }번째 결정({ $action }수): 말을 옮기기 전의 판. 승률 { $lost }점을 잃었어요.
 replay-capture = 잡기
 replay-stack = 업기

@@ -1,5 +1,6 @@
 # view texts (ko): 판 메시지 (crates/table/src/view.rs).
-# $who: 자리 이름 (사람이면 "님", 또는 주격 조사까지 붙여서); $side: 문장에서 부르는 편 이름.
+# $who: 자리 이름 (사람이면 "님"까지); $side: 문장에서 부르는 편 이름.
+# 앞말에 따라 바뀌는 조사는 JOSA로: { $who }{ JOSA($who, "이/가") } (crates/text/src/korean.rs).
 
 ## 말판의 자리.
 view-point-0 = 참먹이
@@ -92,14 +93,14 @@ view-starts = 🎬 **{ $who }**부터 시작해요.
 view-nak = 낙 (무효)
 view-thrown = 🎲 { $who }: **{ $what }**
 view-thrown-again = 🎲 { $who }: **{ $what }** — 한 번 더!
-view-entered = ➕ { $who } { $chip }(으)로 새 말을 올렸어요: → { $to }
+view-entered = ➕ { $who }{ JOSA($who, "이/가") } { $chip }{ JOSA($chip, "으로/로") } 새 말을 올렸어요: → { $to }
 view-moved = ➡️ { $who }: { $chip } { $from } → { $to }
 view-moved-stack = ➡️ { $who } ×{ $count }: { $chip } { $from } → { $to }
 view-stacked = 🧺 { $at }에서 { $count }동을 업었어요.
-view-captured = 💥 { $who } { $at }에서 { $victim } 말 { $count }개를 잡았어요!
+view-captured = 💥 { $who }{ JOSA($who, "이/가") } { $at }에서 { $victim } 말 { $count }개를 잡았어요!
 view-finished = 🏁 { $side } 말 { $count }개가 골인했어요.
 view-sent-back = ↩️ 말 { $count }개가 판 밖으로 물러났어요.
-view-discarded = 🗑️ { $who }: { $list }(으)로 움직일 말이 없어 버려졌어요.
+view-discarded = 🗑️ { $who }: { $list }{ JOSA($list, "으로/로") } 움직일 말이 없어 버려졌어요.
 view-bonus-later = ✨ 남은 결과를 쓰고 한 번 더 던져요.
 view-bonus = ✨ 한 번 더 던져요!
 view-won = 🏆 **{ $side }** 승리!
@@ -113,9 +114,9 @@ view-alt-acting = { $who } 차례.
 
 ## 누구 차례이고 무엇을 할지.
 view-doing-throw = 윷을 던질 차례
-view-doing-move = { $chip }(으)로 움직일 말 고르기 (버튼 번호가 판의 표시와 같아요)
+view-doing-move = { $chip }{ JOSA($chip, "으로/로") } 움직일 말 고르기 (버튼 번호가 판의 표시와 같아요)
 # The same while the computer moves (no buttons to match).
-view-doing-moving = { $chip }(으)로 말 옮기기
+view-doing-moving = { $chip }{ JOSA($chip, "으로/로") } 말 옮기기
 view-doing-pick = 쓸 결과 고르기
 view-turn = ▶️ { $who }: { $doing }.
 view-turn-away = ▶️ { $who } (자리 비움: 봇이 둬요): { $doing }.
@@ -126,7 +127,7 @@ view-stopped = 판을 끝냈어요.
 view-final-ranking = 최종 순위:
 view-ranking-line = { $place }. { $side } — 골인 { $home }
 view-match = 승부: { $score }
-view-match-won = 🏆 { $side }이 승부에서 이겼어요!
+view-match-won = 🏆 { $side }{ JOSA($side, "이/가") } 승부에서 이겼어요!
 
 ## `/yut games`: the server's games.
 games-none = 이 서버에서 진행 중인 게임이 없어요. `/yut new`로 열어 보세요.

@@ -7,14 +7,20 @@
 //! message, `picture.ftl` the board picture, `standings.ftl` ratings and after-game texts,
 //! `commands.ftl` commands, help, rules and table notices, `reach.ftl` turn reminders and
 //! following, `registration.ftl` the slash
-//! commands' names, descriptions, options and choices as Discord registers them). Korean
-//! particles that depend on a name (님, 이/가) are chosen in code and passed in as part of the
-//! variable.
+//! commands' names, descriptions, options and choices as Discord registers them).
+//!
+//! Korean particles that depend on the word before them (이/가, 을/를, 은/는, 과/와, (으)로) are
+//! chosen in one place, [`korean`]: the catalogs call it as the function `JOSA`
+//! (`{ $side }{ JOSA($side, "이/가") }`), code as [`josa`]. The honorific 님 after a person's
+//! name is the code's (a bot's name has none), passed in as part of the variable.
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
+
+pub mod korean;
+pub use korean::josa;
 
 /// Language of a table's messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -90,10 +96,26 @@ fn catalog() -> &'static Catalog {
                     .unwrap_or_else(|(_, e)| panic!("{code}.ftl does not parse: {e:?}"));
                 b.add_resource(res)
                     .unwrap_or_else(|e| panic!("{code}.ftl: {e:?}"));
+                b.add_function("JOSA", josa_function)
+                    .expect("JOSA is the only function");
                 b
             })
             .collect(),
     })
+}
+
+/// `JOSA(word, "이/가")` in a catalog: the Korean particle that fits after `word`
+/// ([`josa`]); a number is read as its digits.
+fn josa_function<'a>(args: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
+    let word = match args.first() {
+        Some(FluentValue::String(s)) => s.to_string(),
+        Some(FluentValue::Number(n)) => n.as_string().into_owned(),
+        _ => String::new(),
+    };
+    match args.get(1) {
+        Some(FluentValue::String(pair)) => FluentValue::from(josa(&word, pair)),
+        _ => FluentValue::Error,
+    }
 }
 
 /// A variable of a text.
@@ -200,9 +222,43 @@ pub fn keys(code: &str) -> Vec<String> {
         .collect()
 }
 
-/// The variables a key's text uses in a language.
+/// The variables a key's text shows in a language: as placeables, in a plural's variants too,
+/// and as a function's arguments (`JOSA($side, "이/가")`). Not a plural's selector alone: a
+/// language without plurals (Korean) needs no count where English says "1 point", "2 points".
 pub fn variables(code: &str, key: &str) -> Vec<String> {
-    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+    use fluent_syntax::ast::{Expression, InlineExpression, Pattern, PatternElement};
+    fn inline(e: &InlineExpression<&str>, out: &mut Vec<String>) {
+        match e {
+            InlineExpression::VariableReference { id } => out.push(id.name.to_string()),
+            InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline(a, out);
+                }
+                for a in &arguments.named {
+                    inline(&a.value, out);
+                }
+            }
+            InlineExpression::Placeable { expression } => expr(expression, out),
+            _ => {}
+        }
+    }
+    fn expr(e: &Expression<&str>, out: &mut Vec<String>) {
+        match e {
+            Expression::Inline(i) => inline(i, out),
+            Expression::Select { variants, .. } => {
+                for v in variants {
+                    pattern(&v.value, out);
+                }
+            }
+        }
+    }
+    fn pattern(p: &Pattern<&str>, out: &mut Vec<String>) {
+        for el in &p.elements {
+            if let PatternElement::Placeable { expression } = el {
+                expr(expression, out);
+            }
+        }
+    }
     let at = LANGS.iter().position(|l| *l == code).unwrap_or(0);
     let Some(p) = catalog().bundles[at]
         .get_message(key)
@@ -211,14 +267,7 @@ pub fn variables(code: &str, key: &str) -> Vec<String> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for el in &p.elements {
-        if let PatternElement::Placeable {
-            expression: Expression::Inline(InlineExpression::VariableReference { id }),
-        } = el
-        {
-            out.push(id.name.to_string());
-        }
-    }
+    pattern(p, &mut out);
     out.sort();
     out.dedup();
     out

@@ -39,7 +39,7 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                 lang,
                 "view-entered",
                 &[
-                    ("who", subject(t, *seat).into()),
+                    ("who", honored(t, *seat).into()),
                     ("chip", chip(c).into()),
                     ("to", dest_name(*to, lang).into()),
                 ],
@@ -83,7 +83,7 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                 lang,
                 "view-captured",
                 &[
-                    ("who", subject(t, *seat).into()),
+                    ("who", honored(t, *seat).into()),
                     ("count", (*count).into()),
                     ("victim", side_in_sentence(t, *side).into()),
                     ("at", point_name(*at, lang).into()),

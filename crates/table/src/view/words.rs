@@ -125,26 +125,12 @@ pub fn side_in_sentence(t: &Table, side: u8) -> String {
     }
 }
 
-// Korean particles: the words are in the catalog, the particles after a seat's name depend on
-// who sits there (a person or a bot), so they are chosen here and come as part of `$who`.
+// Korean: the honorific 님 after a person's name is chosen here (who sits there is the
+// table's); the particles after it (이/가, (으)로) by the catalog's JOSA (`yut_text::korean`).
 
 /// A seat's name, in Korean with " 님" after a person's name (nothing after a bot's).
 pub(crate) fn honored(t: &Table, seat: u8) -> String {
     format!("{}{}", seat_name(t, seat), honor(t, seat))
-}
-
-/// A seat's name with the subject particle in Korean: "님이" for a person; "이" for a bot (a
-/// bot's name ends with its level, 보통, 쉬움 or 어려움 in brackets: a final consonant).
-pub(crate) fn subject(t: &Table, seat: u8) -> String {
-    let particle = if t.lang() != Lang::Ko {
-        ""
-    } else {
-        match t.seats.get(seat as usize).map(|s| &s.player) {
-            Some(Player::Bot { .. }) => "이",
-            _ => " 님이",
-        }
-    };
-    format!("{}{particle}", seat_name(t, seat))
 }
 
 /// " 님" after a person's name in Korean; nothing after a bot's, nor in other languages.
