@@ -461,3 +461,54 @@ fn korean_particles_after_a_variable_are_chosen_by_josa() {
     assert!(ko("after-fair-later", &[("game", "12")]).contains("판:12`로 모든"));
     assert!(ko("after-fair-later", &[("game", "13")]).contains("판:13`으로 모든"));
 }
+
+/// Issue 46: English and Spanish say one point and one result in the singular, two or more
+/// in the plural.
+#[test]
+fn plurals_agree_with_their_numbers_in_english_and_spanish() {
+    let alt = |code: &str, lost: u32| {
+        say_in(
+            code,
+            "replay-review-alt",
+            &[
+                ("n", 1u32.into()),
+                ("action", 5u32.into()),
+                ("lost", lost.into()),
+            ],
+        )
+    };
+    assert!(
+        alt("en", 1).contains("; 1 point of chance given away."),
+        "{}",
+        alt("en", 1)
+    );
+    assert!(alt("en", 2).contains("; 2 points of chance"));
+    assert!(alt("en", 0).contains("; 0 points of chance"));
+    assert!(
+        alt("es", 1).contains("; 1 punto de probabilidad perdido."),
+        "{}",
+        alt("es", 1)
+    );
+    assert!(alt("es", 7).contains("; 7 puntos de probabilidad perdidos."));
+    assert!(alt("ko", 1).contains("승률 1점을"));
+    let discarded = |code: &str, count: u32, list: &str| {
+        say_in(
+            code,
+            "view-discarded",
+            &[
+                ("who", "Ann".into()),
+                ("count", count.into()),
+                ("list", list.into()),
+            ],
+        )
+    };
+    assert!(discarded("es", 1, "Do 1").ends_with("con Do 1: descartado."));
+    assert!(discarded("es", 2, "Do 1, Gae 2").ends_with("con Do 1, Gae 2: descartados."));
+    assert!(discarded("es", 3, "Do 1, Gae 2, Mo 5").ends_with(": descartados."));
+    assert!(discarded("en", 1, "Do 1").ends_with("for Do 1: discarded."));
+    assert!(discarded("en", 2, "Do 1, Gae 2").ends_with("for Do 1, Gae 2: all discarded."));
+    assert!(discarded("ko", 1, "도 1").ends_with("도 1로 움직일 말이 없어 버려졌어요."));
+    assert!(
+        discarded("ko", 2, "도 1, 걸 3").ends_with("걸 3으로 움직일 말이 없어 모두 버려졌어요.")
+    );
+}

@@ -497,3 +497,39 @@ mod fuzz {
         }
     }
 }
+
+/// Issue 46: the replay's caption is the catalog's, seconds included: "126초" in Korean,
+/// "126 s" in English and Spanish, with the number of actions.
+#[test]
+fn the_replay_caption_is_said_in_the_tables_language() {
+    let mut p = game(2, false, 1, 5);
+    for (lang, want) in [
+        (Lang::Ko, ["🎞️ 다시 보기: #", "번 판 · ", "수 · ", "초"]),
+        (
+            Lang::En,
+            ["🎞️ Replay of game #", " · ", " actions · ", " s"],
+        ),
+        (
+            Lang::Es,
+            ["🎞️ Repetición de la partida #", " · ", " acciones · ", " s"],
+        ),
+    ] {
+        p.last.settings.lang = lang;
+        let files = yut_service::after::replay_files(&p, anim::DEFAULT_LIMIT);
+        let caption = files.text.lines().next().unwrap();
+        let seconds = files.replay.seconds.to_string();
+        let shown = files.replay.shown.to_string();
+        assert!(caption.contains(&format!("#{}", p.last.id)), "{caption}");
+        assert!(
+            caption.contains(&format!("{shown}{}", want[2].split(" · ").next().unwrap())),
+            "{caption}"
+        );
+        assert!(
+            caption.ends_with(&format!("{seconds}{}", want[3])),
+            "{lang:?}: {caption}"
+        );
+        for w in want {
+            assert!(caption.contains(w), "{lang:?}: {w} in {caption}");
+        }
+    }
+}

@@ -1419,3 +1419,76 @@ fn korean_particles_fit_the_names_before_them() {
     );
     assert!(line.ends_with(")이 승부에서 이겼어요!"), "{line}");
 }
+
+/// Issue 46: the help says the host changes the mode and the rules with the lobby's menus,
+/// and they are menus.
+#[test]
+fn the_help_says_the_lobby_has_menus_for_the_mode_and_the_rules() {
+    let host = Actor::user(1, "Ann");
+    let t = Table::new(
+        1,
+        1,
+        1,
+        &host,
+        settings(Preset::Standard, false, 2, Lang::En),
+        1,
+    );
+    let v = table_view(&t, &NoPainter);
+    let in_menus = |want: fn(&Command) -> bool| {
+        v.menus().any(|m| {
+            m.options.iter().any(|o| {
+                let id = yut_table::view::Menu::chosen(&m.custom_id, &o.value);
+                want(&decode(&id).unwrap().2)
+            })
+        })
+    };
+    assert!(in_menus(|c| matches!(c, Command::Mode { .. })));
+    assert!(in_menus(|c| matches!(c, Command::Preset { .. })));
+    for (code, menus) in [
+        ("en", "with its menus"),
+        ("ko", "메뉴에서"),
+        ("es", "con sus menús"),
+    ] {
+        let help = yut_text::say_in(code, "cmd-help", &[]);
+        let line = help
+            .lines()
+            .find(|l| l.contains(menus))
+            .unwrap_or_else(|| panic!("{code}: {help}"));
+        for buttons in ["button", "버튼", "botones"] {
+            assert!(!line.contains(buttons), "{code}: {line}");
+        }
+    }
+}
+
+/// Issue 46: results thrown away are said with their number: "descartado" for one,
+/// "descartados" for two or more.
+#[test]
+fn discarded_results_are_said_with_their_number() {
+    use yut_game::{Chip, Event};
+    for (lang, one, two) in [
+        (Lang::Es, ": descartado.", ": descartados."),
+        (Lang::En, ": discarded.", ": all discarded."),
+        (
+            Lang::Ko,
+            "도 1로 움직일 말이 없어 버려졌어요.",
+            "없어 모두 버려졌어요.",
+        ),
+    ] {
+        let host = Actor::user(1, "Ann");
+        let t = Table::new(
+            1,
+            1,
+            1,
+            &host,
+            settings(Preset::Standard, false, 2, lang),
+            1,
+        );
+        let said = |chips: Vec<Chip>| {
+            yut_table::view::narrate(&t, &[Event::Discarded { seat: 0, chips }]).join("\n")
+        };
+        let s = said(vec![Chip::Do]);
+        assert!(s.ends_with(one), "{lang:?}: {s}");
+        let s = said(vec![Chip::Do, Chip::Gae]);
+        assert!(s.ends_with(two), "{lang:?}: {s}");
+    }
+}

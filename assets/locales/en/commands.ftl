@@ -30,7 +30,7 @@ cmd-help = **Yutbot** plays Yut Nori (윷놀이) in this channel.
     `/yut stats [user]` rating and place per mode, record, streaks, last games, time-outs and leaves · `/yut leaderboard [mode] [season]` the standings by rating
     `/yut settings` this server's defaults for new games and rating seasons (monthly, quarterly or off; Manage Server to change)
     { "*" }*Ratings**: 1v1, 2v2 and free-for-all apart, per server and season; bots count at their level's fixed rating. Not rated: bots alone, stopped games, games abandoned (everyone away for a round), games in group DMs. New players show 1000, provisional for 10 games. Leaving a running game counts as a loss; time-outs and leaves are on your record.
-    In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its buttons.
+    In the lobby the host can also switch the mode (2, 3, 4 players or 2v2 teams) and the rules with its menus.
     Play with the buttons under the board: throw, pick a result, pick a move (the numbers match the board).
     `/yut replay` the animated replay of a finished game, with its record · `/yut history` the last games here · `/yut fortune` today's 윷점
     `/yut games` the games running here · `/yut notify` how you hear it is your turn (a ping, a DM, both or none) · `/yut follow player:@x` a DM when their games start and end (Follow on a board: when that game ends)

@@ -71,7 +71,10 @@ replay-decisive-mistake = decisive mistake
 # Alt texts (for screen readers) of the replay GIF, the chart and a review's pictures.
 replay-gif-alt = Animated replay of game #{ $game }: { $players }; { $winner } won after { $actions } actions.
 replay-chart-alt = Chance-to-win chart of game #{ $game }: { $leader } led { $share }% of the turns and { $winner } won. { $turning }.
-replay-review-alt = Decision { $n } of the review (action { $action }): the board before the move; { $lost } points of chance given away.
+replay-review-alt = Decision { $n } of the review (action { $action }): the board before the move; { $lost ->
+        [one] { $lost } point
+       *[other] { $lost } points
+    } of chance given away.
 replay-capture = capture
 replay-stack = stack
 replay-backdo = Back-Do
@@ -84,4 +87,7 @@ replay-lost = chance lost
 replay-action = action
 replay-points = points
 replay-thinned = a long game: only some of its actions are shown
-replay-replay-of = Replay of game
+replay-caption = 🎞️ Replay of game #{ $game } · { $actions ->
+        [one] { $actions } action
+       *[other] { $actions } actions
+    } · { $seconds } s

@@ -103,7 +103,10 @@ view-sent-back = ↩️ { $count } { $count ->
         [one] piece
        *[other] pieces
     } stepped back off the board.
-view-discarded = 🗑️ { $who } had no legal move for { $list }: discarded.
+view-discarded = 🗑️ { $who } had no legal move for { $list }: { $count ->
+        [one] discarded
+       *[other] all discarded
+    }.
 view-bonus-later = ✨ Bonus throw after the held results.
 view-bonus = ✨ Bonus throw!
 view-won = 🏆 **{ $side }** wins!

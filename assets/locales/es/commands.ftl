@@ -30,7 +30,7 @@ cmd-help = **Yutbot** juega al Yut Nori (윷놀이) en este canal.
     `/yut estadísticas [usuario]` puntuación, puesto, historial y rachas · `/yut clasificación [modo] [temporada]` la tabla
     `/yut ajustes` valores del servidor para partidas nuevas y temporadas (mensuales, trimestrales o ninguna; cambiar: Gestionar servidor)
     { "*" }*Puntuaciones**: 1c1, 2c2 y todos contra todos aparte, por servidor y temporada; los bots valen la puntuación fija de su nivel. No puntúan: solo bots, partidas detenidas, abandonadas (todos ausentes una ronda) ni las de grupos de MD. Empiezas con 1000, provisional 10 partidas. Salir de una partida en curso es derrota; tiempos agotados y abandonos constan en tu historial.
-    En la sala de espera el anfitrión cambia con botones el modo (2, 3, 4 jugadores o 2c2) y las reglas.
+    En la sala de espera el anfitrión cambia con sus menús el modo (2, 3, 4 jugadores o 2c2) y las reglas.
     Juega con los botones bajo el tablero: lanza, elige resultado y movimiento (los números son los del tablero).
     `/yut repetición` repetición animada de una partida terminada, con su registro · `/yut historial` las últimas partidas · `/yut fortuna` el 윷점 de hoy
     `/yut partidas` las partidas en curso aquí · `/yut avisos` cómo te enteras de que te toca (mención, mensaje directo, ambos o nada) · `/yut seguir jugador:@x` un MD cuando sus partidas empiecen y terminen (Seguir en un tablero: al terminar esa)

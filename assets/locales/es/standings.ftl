@@ -80,7 +80,10 @@ replay-decisive-mistake = error decisivo
 # Textos alternativos (para lectores de pantalla) de la repetición, la gráfica y la revisión.
 replay-gif-alt = Repetición animada de la partida #{ $game }: { $players }; ganó { $winner } tras { $actions } acciones.
 replay-chart-alt = Gráfica de la probabilidad de ganar de la partida #{ $game }: { $leader } iba por delante en el { $share }% de los turnos y ganó { $winner }. { $turning }.
-replay-review-alt = Decisión { $n } de la revisión (acción { $action }): el tablero antes de mover; { $lost } puntos de probabilidad perdidos.
+replay-review-alt = Decisión { $n } de la revisión (acción { $action }): el tablero antes de mover; { $lost ->
+        [one] { $lost } punto de probabilidad perdido
+       *[other] { $lost } puntos de probabilidad perdidos
+    }.
 replay-capture = captura
 replay-stack = apilamiento
 replay-backdo = back-do
@@ -93,4 +96,7 @@ replay-lost = probabilidad perdida
 replay-action = acción
 replay-points = puntos
 replay-thinned = una partida larga: solo se muestran algunas de sus acciones
-replay-replay-of = Repetición de la partida
+replay-caption = 🎞️ Repetición de la partida #{ $game } · { $actions ->
+        [one] { $actions } acción
+       *[other] { $actions } acciones
+    } · { $seconds } s

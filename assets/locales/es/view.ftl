@@ -109,7 +109,10 @@ view-sent-back = ↩️ { $count } { $count ->
         [one] ficha retrocedió
        *[other] fichas retrocedieron
     } fuera del tablero.
-view-discarded = 🗑️ { $who } no tenía ningún movimiento legal con { $list }: descartado.
+view-discarded = 🗑️ { $who } no tenía ningún movimiento legal con { $list }: { $count ->
+        [one] descartado
+       *[other] descartados
+    }.
 view-bonus-later = ✨ Tirada extra después de los resultados guardados.
 view-bonus = ✨ ¡Tirada extra!
 view-won = 🏆 ¡**{ $side }** gana!

@@ -75,4 +75,4 @@ replay-lost = 잃은 확률
 replay-action = 수
 replay-points = %p
 replay-thinned = 긴 판이라 일부 수만 보여요
-replay-replay-of = 다시 보기: 판
+replay-caption = 🎞️ 다시 보기: #{ $game }번 판 · { $actions }수 · { $seconds }초

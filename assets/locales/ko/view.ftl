@@ -100,7 +100,10 @@ view-stacked = 🧺 { $at }에서 { $count }동을 업었어요.
 view-captured = 💥 { $who }{ JOSA($who, "이/가") } { $at }에서 { $victim } 말 { $count }개를 잡았어요!
 view-finished = 🏁 { $side } 말 { $count }개가 골인했어요.
 view-sent-back = ↩️ 말 { $count }개가 판 밖으로 물러났어요.
-view-discarded = 🗑️ { $who }: { $list }{ JOSA($list, "으로/로") } 움직일 말이 없어 버려졌어요.
+view-discarded = 🗑️ { $who }: { $list }{ JOSA($list, "으로/로") } 움직일 말이 없어 { $count ->
+        [1] 버려졌어요
+       *[other] 모두 버려졌어요
+    }.
 view-bonus-later = ✨ 남은 결과를 쓰고 한 번 더 던져요.
 view-bonus = ✨ 한 번 더 던져요!
 view-won = 🏆 **{ $side }** 승리!

@@ -23,7 +23,6 @@ pub struct Words {
     pub action: &'static str,
     pub points: &'static str,
     pub thinned: &'static str,
-    pub replay_of: &'static str,
 }
 
 impl Words {
@@ -51,7 +50,6 @@ impl Words {
             action: w("replay-action"),
             points: w("replay-points"),
             thinned: w("replay-thinned"),
-            replay_of: w("replay-replay-of"),
         }
     }
 }

@@ -158,9 +158,14 @@ pub fn replay_files(played: &Played, limit: usize) -> ReplayFiles {
         },
     );
     let record = Record::of(played);
-    let mut text = format!(
-        "🎞️ {} #{} · {} {} · {}s",
-        w.replay_of, played.last.id, replay.shown, w.actions_axis, replay.seconds
+    let mut text = say(
+        lang,
+        "replay-caption",
+        &[
+            ("game", played.last.id.to_string().into()),
+            ("actions", (replay.shown as u32).into()),
+            ("seconds", replay.seconds.into()),
+        ],
     );
     if replay.thinned {
         text.push_str(&format!(" ({})", w.thinned));

@@ -107,6 +107,7 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
                     "view-discarded",
                     &[
                         ("who", honored(t, *seat).into()),
+                        ("count", (list.len() as u32).into()),
                         ("list", list.join(", ").into()),
                     ],
                 )
