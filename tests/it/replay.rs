@@ -533,3 +533,142 @@ fn the_replay_caption_is_said_in_the_tables_language() {
         }
     }
 }
+
+/// Issue 46: a throw that differs is compared field by field and the check names the field:
+/// a `result` changed alone is not said as "the record says 윷, the seed gives 윷".
+#[test]
+fn the_verifier_names_the_field_of_a_throw_that_differs() {
+    use yut_replay::record::FieldDiff;
+    let p = game(2, false, 1, 31);
+    let good = record(&p);
+    let (i, sticks, result) = good
+        .actions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| match a {
+            RecordAction::Throw { sticks, result, .. } => Some((i, *sticks, *result)),
+            _ => None,
+        })
+        .nth(4)
+        .unwrap();
+    // The result alone.
+    let other = if result == Some(Chip::Do) {
+        Chip::Mo
+    } else {
+        Chip::Do
+    };
+    let mut bad = good.clone();
+    if let RecordAction::Throw { result, .. } = &mut bad.actions[i] {
+        *result = Some(other);
+    }
+    let e = verify_record(&bad).unwrap_err();
+    match &e {
+        Rejected::ThrowDiffers { throw, fields, .. } => {
+            assert_eq!(*throw, 5);
+            assert_eq!(fields.len(), 1, "{fields:?}");
+            assert_eq!(fields[0].field, "result");
+            assert_eq!(
+                fields[0].recorded,
+                format!("{} ({})", other.korean(), other.name())
+            );
+            assert_ne!(fields[0].recorded, fields[0].replayed);
+        }
+        other => panic!("a changed result: {other:?}"),
+    }
+    let msg = e.to_string();
+    assert!(msg.starts_with("throw 5 "), "{msg}");
+    assert!(msg.contains("in `result`: the record says "), "{msg}");
+    assert!(!msg.contains("`sticks`"), "{msg}");
+    // The sticks alone (the result left as the seed's): the sticks are named.
+    let mut bad = good.clone();
+    if let RecordAction::Throw { sticks: s, .. } = &mut bad.actions[i] {
+        s.flat = sticks.flat.map(|f| !f);
+    }
+    match verify_record(&bad) {
+        Err(Rejected::ThrowDiffers { fields, .. }) => {
+            let named: Vec<&str> = fields.iter().map(|f: &FieldDiff| f.field).collect();
+            assert_eq!(named, ["sticks"], "{fields:?}");
+            let flipped: String = sticks
+                .flat
+                .iter()
+                .map(|&f| if f { 'R' } else { 'F' })
+                .collect();
+            assert_eq!(fields[0].recorded, flipped);
+        }
+        other => panic!("changed sticks: {other:?}"),
+    }
+}
+
+/// Issue 46: a record whose `flat_p` was changed is said to have other rules, not a throw
+/// that differs: the seed gives every throw with the value the game was played with (and the
+/// start too, when a throw-off chooses who starts).
+#[test]
+fn the_verifier_blames_changed_rules_not_a_throw() {
+    let p = game(2, false, 1, 31);
+    let good = record(&p);
+    assert_eq!(good.rules.flat_p, 0.6);
+    for changed in [0.7, 0.5, 0.65] {
+        let mut bad = good.clone();
+        bad.rules.flat_p = changed;
+        let e = verify_record(&bad).unwrap_err();
+        match &e {
+            Rejected::RulesDiffer {
+                rule,
+                recorded,
+                fits,
+                low,
+                high,
+            } => {
+                assert_eq!((*rule, *recorded, *fits), ("flat_p", changed, 0.6), "{e}");
+                assert!(*low < 0.6 && 0.6 <= *high, "{e}");
+                assert!(!(*low < changed && changed <= *high), "{e}");
+            }
+            other => panic!("flat_p {changed}: {other:?} ({other})"),
+        }
+        let msg = e.to_string();
+        assert!(msg.starts_with("the rules differ: "), "{msg}");
+        assert!(msg.contains("`flat_p` = 0.6 "), "{msg}");
+    }
+    // A throw-off decides who starts, and void throws are thrown again: the same.
+    let mut rules = Rules::preset(Preset::Boardgame);
+    rules.apply_text("nak_p=0.1").unwrap();
+    let (genesis, log) = play(&SimGame {
+        seed: 9,
+        seats: 3,
+        humans: 0,
+        rules,
+        ..SimGame::default()
+    });
+    let good = record(&walk(&genesis, &log).unwrap());
+    assert!(!good.start.throw_off.is_empty());
+    let mut bad = good.clone();
+    bad.rules.flat_p = 0.3;
+    match verify_record(&bad) {
+        Err(Rejected::RulesDiffer { fits, .. }) => assert_eq!(fits, good.rules.flat_p),
+        other => panic!("a throw-off's flat_p: {other:?}"),
+    }
+    // Another seed is not another flat_p: no value gives its throws.
+    let mut bad = good.clone();
+    let mut seed = yut_table::ThrowSeed::parse(bad.seed.as_deref().unwrap()).unwrap();
+    seed.0[3] ^= 1;
+    bad.seed = Some(seed.hex());
+    bad.commitment = Some(seed.commitment());
+    assert!(matches!(
+        verify_record(&bad),
+        Err(Rejected::ThrowDiffers { .. } | Rejected::StartDiffers { .. })
+    ));
+    // A changed throw in a record whose flat_p is as played stays the throw's fault.
+    let mut bad = good.clone();
+    if let Some(RecordAction::Throw { sticks, .. }) = bad
+        .actions
+        .iter_mut()
+        .filter(|a| matches!(a, RecordAction::Throw { sticks, .. } if !sticks.nak))
+        .nth(3)
+    {
+        sticks.flat = sticks.flat.map(|f| !f);
+    }
+    assert!(matches!(
+        verify_record(&bad),
+        Err(Rejected::ThrowDiffers { .. })
+    ));
+}

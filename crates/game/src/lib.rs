@@ -13,5 +13,5 @@ pub use engine::{ActionError, Game, Landing, Outcome, Placed, Position, SetupErr
 pub use matchplay::Match;
 pub use options::{options_markdown, OptionInfo, OptionKind, Setting, OPTIONS};
 pub use rules::{OptionValue, Preset, Rules, RulesError};
-pub use throw::{Chip, Toss};
+pub use throw::{Chip, Draws, Toss};
 pub use types::{Action, Dest, Event, Move, Origin, Path, Phase, Seat, Side, ThrowKind, Unit};

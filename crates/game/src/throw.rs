@@ -124,14 +124,7 @@ impl Toss {
     /// Throw the sticks: each is flat with probability `flat_p`; with probability `nak_p` the
     /// throw is void.
     pub fn draw<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Toss {
-        let nak = rules.nak_p > 0.0 && rng.random::<f64>() < rules.nak_p;
-        let mut flat = [false; 4];
-        if !nak {
-            for f in &mut flat {
-                *f = rng.random::<f64>() < rules.flat_p;
-            }
-        }
-        Toss { flat, nak }
+        Draws::take(rules, rng).toss(rules)
     }
 
     /// The result these sticks give under `rules` (None for a void throw).
@@ -179,6 +172,45 @@ impl Toss {
         Toss {
             flat: [false; 4],
             nak: true,
+        }
+    }
+}
+
+/// The numbers a throw draws, uniform in [0, 1), in the order it draws them: first, if the
+/// rules have void throws, the one that says whether the throw is void (below `nak_p`); then,
+/// unless it is, one per stick (flat below `flat_p`). How a seed's throws fall is a function of
+/// these numbers and the rules' two probabilities (a record's check tells which rule a changed
+/// throw points to by them).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Draws {
+    pub nak: Option<f64>,
+    pub flat: Option<[f64; 4]>,
+}
+
+impl Draws {
+    /// Draw a throw's numbers from `rng`, as [`Toss::draw`] does.
+    pub fn take<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Draws {
+        let nak = (rules.nak_p > 0.0).then(|| rng.random::<f64>());
+        let flat = if nak.is_some_and(|u| u < rules.nak_p) {
+            None
+        } else {
+            let mut u = [0.0; 4];
+            for x in &mut u {
+                *x = rng.random::<f64>();
+            }
+            Some(u)
+        };
+        Draws { nak, flat }
+    }
+
+    /// How the sticks fall with these numbers under `rules`.
+    pub fn toss(&self, rules: &Rules) -> Toss {
+        match self.flat {
+            None => Toss::nak(),
+            Some(u) => Toss {
+                flat: u.map(|x| x < rules.flat_p),
+                nak: false,
+            },
         }
     }
 }
@@ -242,5 +274,50 @@ mod tests {
             assert_eq!(Toss::showing(c).chip(&r), Some(c));
         }
         assert_eq!(Toss::nak().chip(&r), None);
+    }
+
+    /// A throw draws its numbers as it always has (a seed's games stay the same), and they say
+    /// how the sticks fall under any probabilities.
+    #[test]
+    fn draws_are_the_throws_numbers() {
+        use rand::{Rng, SeedableRng};
+        // The draw before the numbers were kept.
+        fn before<R: Rng>(rules: &Rules, rng: &mut R) -> Toss {
+            let nak = rules.nak_p > 0.0 && rng.random::<f64>() < rules.nak_p;
+            let mut flat = [false; 4];
+            if !nak {
+                for f in &mut flat {
+                    *f = rng.random::<f64>() < rules.flat_p;
+                }
+            }
+            Toss { flat, nak }
+        }
+        for (flat_p, nak_p) in [(0.6, 0.0), (0.5, 0.2), (0.3, 0.9)] {
+            let rules = Rules {
+                flat_p,
+                nak_p,
+                ..Rules::default()
+            };
+            let mut a = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let mut b = a.clone();
+            for _ in 0..500 {
+                let d = Draws::take(&rules, &mut a);
+                assert_eq!(d.toss(&rules), before(&rules, &mut b));
+                assert_eq!(d.nak.is_some(), nak_p > 0.0);
+                if let Some(u) = d.flat {
+                    // Another flat_p: each stick flat below it.
+                    let other = Rules {
+                        flat_p: 0.45,
+                        ..rules.clone()
+                    };
+                    assert_eq!(d.toss(&other).flat, u.map(|x| x < 0.45));
+                }
+            }
+            assert_eq!(
+                a.random::<u64>(),
+                b.random::<u64>(),
+                "as many numbers drawn"
+            );
+        }
     }
 }

@@ -3,6 +3,8 @@
 //! throw; it never panics, whatever bytes it is given.
 
 use super::Played;
+
+mod rules;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use yut_game::{Action, Chip, Event, Game, Move, Rules, Seat, Side, Toss};
@@ -175,15 +177,25 @@ pub enum Rejected {
         recorded: String,
         replayed: String,
     },
-    /// A throw that did not come out as the seed makes it fall.
+    /// A throw that did not come out as the seed makes it fall: each of its fields that
+    /// differs (`sticks`, `result`), in the record's order.
     ThrowDiffers {
         /// 1-based, counting every throw of the game (throw-off included).
         throw: usize,
         /// 1-based position in `actions`.
         action: usize,
         seat: Seat,
-        recorded: String,
-        replayed: String,
+        fields: Vec<FieldDiff>,
+    },
+    /// The record's throws are the seed's under other rules: one of the rules that says how
+    /// the sticks fall (`flat_p`) was changed. Every throw, the start and the end come out as
+    /// recorded with `rule` anywhere above `low` up to `high` (`fits` the simplest such value).
+    RulesDiffer {
+        rule: &'static str,
+        recorded: f64,
+        fits: f64,
+        low: f64,
+        high: f64,
     },
     /// The seat in the record is not the one whose turn it was.
     WrongSeat {
@@ -200,12 +212,53 @@ pub enum Rejected {
     End(String),
 }
 
-fn toss_text(t: &Toss, rules: &Rules) -> String {
-    let sticks: String = t.flat.iter().map(|&f| if f { 'F' } else { 'R' }).collect();
-    match t.chip(rules) {
-        Some(c) => format!("{} ({}, sticks {sticks})", c.korean(), c.name()),
+/// One field of a record's throw that is not what the seed gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldDiff {
+    /// The field's name in the record: `sticks` or `result`.
+    pub field: &'static str,
+    pub recorded: String,
+    pub replayed: String,
+}
+
+/// How the sticks fell: F flat, R round, one letter per stick; or a void throw.
+fn sticks_text(t: &Toss) -> String {
+    if t.nak {
+        return "void (낙)".to_string();
+    }
+    t.flat.iter().map(|&f| if f { 'F' } else { 'R' }).collect()
+}
+
+fn result_text(c: Option<Chip>) -> String {
+    match c {
+        Some(c) => format!("{} ({})", c.korean(), c.name()),
         None => "낙 (void)".to_string(),
     }
+}
+
+/// The fields of a recorded throw that differ from the seed's, compared one by one.
+fn throw_diff(
+    sticks: &Toss,
+    result: Option<Chip>,
+    toss: &Toss,
+    chip: Option<Chip>,
+) -> Vec<FieldDiff> {
+    let mut out = Vec::new();
+    if sticks != toss {
+        out.push(FieldDiff {
+            field: "sticks",
+            recorded: sticks_text(sticks),
+            replayed: sticks_text(toss),
+        });
+    }
+    if result != chip {
+        out.push(FieldDiff {
+            field: "result",
+            recorded: result_text(result),
+            replayed: result_text(chip),
+        });
+    }
+    out
 }
 
 impl fmt::Display for Rejected {
@@ -235,12 +288,30 @@ impl fmt::Display for Rejected {
                 throw,
                 action,
                 seat,
+                fields,
+            } => {
+                write!(f, "throw {throw} (action {action}, seat {}) differs", *seat as u32 + 1)?;
+                for (i, d) in fields.iter().enumerate() {
+                    let and = if i == 0 { "" } else { "; and" };
+                    write!(
+                        f,
+                        "{and} in `{}`: the record says {}, the seed gives {}",
+                        d.field, d.recorded, d.replayed
+                    )?;
+                }
+                Ok(())
+            }
+            RulesDiffer {
+                rule,
                 recorded,
-                replayed,
+                fits,
+                low,
+                high,
             } => write!(
                 f,
-                "throw {throw} (action {action}, seat {}) differs: the record says {recorded}, the seed gives {replayed}",
-                *seat as u32 + 1
+                "the rules differ: with `{rule}` = {recorded} as recorded the seed does not give the record's throws, \
+                 with `{rule}` = {fits} (anything above {low:.4} up to {high:.4}) it gives every one of them: \
+                 the record's `{rule}` was changed"
             ),
             WrongSeat {
                 action,
@@ -306,10 +377,22 @@ pub fn verify_record(rec: &Record) -> Result<usize, Rejected> {
     if rec.actions.len() > MAX_ACTIONS {
         return Err(Rejected::TooManyActions(rec.actions.len()));
     }
+    match replay(rec, &rec.rules, seed) {
+        // A start or a throw that differs may be the rules' doing: then say so.
+        Err(e @ (Rejected::StartDiffers { .. } | Rejected::ThrowDiffers { .. })) => {
+            Err(rules::flat_p_that_fits(rec, seed).unwrap_or(e))
+        }
+        other => other,
+    }
+}
+
+/// The game of a record replayed from `seed` under `rules`, every throw compared (`verify`
+/// once its seed, commitment and size are checked).
+fn replay(rec: &Record, rules: &Rules, seed: ThrowSeed) -> Result<usize, Rejected> {
     let seats =
         u8::try_from(rec.seats.len()).map_err(|_| Rejected::Setup("too many seats".into()))?;
     let mut rng = seed.rng();
-    let (mut game, events) = Game::new(rec.rules.clone(), seats, rec.teams, &mut rng)
+    let (mut game, events) = Game::new(rules.clone(), seats, rec.teams, &mut rng)
         .map_err(|e| Rejected::Setup(e.to_string()))?;
     let throw_off: Vec<(Seat, Chip)> = events
         .iter()
@@ -369,14 +452,13 @@ pub fn verify_record(rec: &Record) -> Result<usize, Rejected> {
                         why: "no throw was made".into(),
                     });
                 };
-                if toss != *sticks || chip != *result {
-                    let rules = game.rules();
+                let fields = throw_diff(sticks, *result, &toss, chip);
+                if !fields.is_empty() {
                     return Err(Rejected::ThrowDiffers {
                         throw: throws,
                         action: n,
                         seat,
-                        recorded: toss_text(sticks, rules),
-                        replayed: toss_text(&toss, rules),
+                        fields,
                     });
                 }
             }
