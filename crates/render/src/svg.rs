@@ -180,6 +180,39 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
     for u in game.units() {
         at.entry(u.point()).or_default().push((u.side, u.count));
     }
+    // The selected throw's destinations, numbered like the buttons. A destination that holds
+    // pieces (a stack to join, a piece to capture) is ringed under them, its number beside
+    // them: the pieces stay in sight.
+    let mut badges = String::new();
+    for (mv, label) in frame.labelled_moves(game) {
+        let (x, y) = match mv.to {
+            Dest::Point(p) => xy(p),
+            Dest::Home => (hx, hy),
+            Dest::Waiting => continue,
+        };
+        let held = matches!(mv.to, Dest::Point(p) if at.contains_key(&p));
+        let (bx, by, r, size) = if held {
+            let _ = write!(
+                s,
+                "<circle class=\"dest-ring\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"6\"/>",
+                PIECE_R + 10.0,
+                hex(HIGHLIGHT)
+            );
+            (x, y - PIECE_R - 20.0, 15.0, 17)
+        } else {
+            (x, y, 19.0, 20)
+        };
+        let _ = write!(
+            badges,
+            "<g class=\"dest{}\"><circle cx=\"{bx:.1}\" cy=\"{by:.1}\" r=\"{r}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"3\"/><text x=\"{bx:.1}\" y=\"{:.1}\" font-size=\"{size}\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>",
+            if held { " on-piece" } else { "" },
+            hex(HIGHLIGHT),
+            hex(INK),
+            by + size as f32 * 0.35,
+            hex(INK),
+            esc(&label)
+        );
+    }
     let moved = frame.last.as_ref().and_then(|l| match l.to {
         Dest::Point(p) => Some((p, l.side)),
         _ => None,
@@ -191,7 +224,7 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
             let x = x0 + (i as f32 - (n - 1.0) / 2.0) * FAN;
             let k = side as usize % 4;
             let fill = hex(SIDE[k]);
-            let mut g = String::new();
+            let mut g = String::from("<g class=\"piece\">");
             if count > 1 {
                 g.push_str(&shape(k, x + 4.0, y + 5.0, PIECE_R, &hex(side_dark(k)), ""));
             }
@@ -210,6 +243,7 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
                     x + 24.0, y - 24.0, hex(HIGHLIGHT), hex(INK), x + 24.0, y - 19.0, hex(INK)
                 );
             }
+            g.push_str("</g>");
             let glide = frame
                 .last
                 .as_ref()
@@ -240,23 +274,7 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
             }
         }
     }
-    // The selected throw's destinations, numbered like the buttons.
-    for (mv, label) in frame.labelled_moves(game) {
-        let (x, y) = match mv.to {
-            Dest::Point(p) => xy(p),
-            Dest::Home => (hx, hy),
-            Dest::Waiting => continue,
-        };
-        let _ = write!(
-            s,
-            "<g class=\"dest\"><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"19\" fill=\"{}\" stroke=\"{}\" stroke-width=\"3\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"20\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>",
-            hex(HIGHLIGHT),
-            hex(INK),
-            y + 7.0,
-            hex(INK),
-            esc(&label)
-        );
-    }
+    s.push_str(&badges);
     s.push_str("</svg>");
     s
 }
@@ -289,5 +307,81 @@ mod tests {
             "station names"
         );
         assert!(!svg.contains("class=\"moved\""), "nothing moved yet");
+    }
+
+    /// The first circle after each `start` in `svg`: (cx, cy, r).
+    fn circles_of(svg: &str, start: &str) -> Vec<(f32, f32, f32)> {
+        let num = |s: &str, attr: &str| -> f32 {
+            let at = s.find(&format!(" {attr}=\"")).unwrap() + attr.len() + 3;
+            s[at..at + s[at..].find('"').unwrap()].parse().unwrap()
+        };
+        svg.match_indices(start)
+            .map(|(i, _)| {
+                let c = &svg[i + svg[i..].find("<circle").unwrap()..];
+                (num(c, "cx"), num(c, "cy"), num(c, "r"))
+            })
+            .collect()
+    }
+
+    /// A destination that holds pieces (a stack to join, a piece to capture) is ringed and
+    /// numbered beside them: no number covers a piece.
+    #[test]
+    fn destination_numbers_never_cover_a_piece() {
+        use rand::SeedableRng;
+        use yut_game::Phase;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (mut game, _) = Game::new(yut_game::Rules::default(), 2, false, &mut rng).unwrap();
+        let mut held = 0;
+        for _ in 0..400 {
+            if game.is_over() {
+                break;
+            }
+            if game.phase() == Phase::Spend {
+                let mut chips = game.pool().to_vec();
+                chips.dedup();
+                for chip in chips {
+                    let frame = Frame {
+                        players: vec![],
+                        lang: yut_text::Lang::En,
+                        selected: Some(chip),
+                        labels: vec![],
+                        last: None,
+                    };
+                    let svg = board_svg(&game, &frame);
+                    let badges = circles_of(&svg, "<g class=\"dest");
+                    assert_eq!(
+                        badges.len(),
+                        frame
+                            .labelled_moves(&game)
+                            .iter()
+                            .filter(|(m, _)| m.to != Dest::Waiting)
+                            .count()
+                    );
+                    for u in game.units() {
+                        let (x0, y) = point_xy(u.point());
+                        let n = game
+                            .units()
+                            .iter()
+                            .filter(|v| v.point() == u.point())
+                            .count() as f32;
+                        for i in 0..n as usize {
+                            let x = x0 + (i as f32 - (n - 1.0) / 2.0) * FAN;
+                            for (bx, by, r) in &badges {
+                                let d = ((bx - x).powi(2) + (by - y).powi(2)).sqrt();
+                                assert!(
+                                    d > PIECE_R + r,
+                                    "a number at ({bx}, {by}) covers the piece at ({x}, {y})"
+                                );
+                            }
+                        }
+                    }
+                    held += svg.matches("dest on-piece").count();
+                }
+            }
+            let actions = game.legal_actions();
+            let pick = actions[rand::Rng::random_range(&mut rng, 0..actions.len())];
+            game.play(&pick, &mut rng).unwrap();
+        }
+        assert!(held > 0, "the game had destinations holding pieces");
     }
 }
