@@ -22,6 +22,7 @@ mod fuzz_play;
 mod group_commit;
 mod hosted;
 mod leases;
+mod owed_throws;
 mod random_games;
 mod ratings_service;
 mod reach;

@@ -127,6 +127,11 @@ pub struct Game {
     phase: Phase,
     pool: Vec<Chip>,
     owed: Vec<ThrowKind>,
+    /// Under `throw_flow = each`, which owed throws (same order as `owed`) are immediate capture
+    /// bonuses, thrown as soon as they are next even with results held; a missing entry is
+    /// false (kept without trailing falses, so it is empty under `throw_flow = pool`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    at_once: Vec<bool>,
     deferred: u8,
     last_toss: Option<Toss>,
     /// Who threw `last_toss` (absent from games saved before it was kept).
@@ -274,6 +279,7 @@ impl Game {
             phase: Phase::Throw,
             pool: Vec::new(),
             owed: Vec::new(),
+            at_once: Vec::new(),
             deferred: 0,
             last_toss: None,
             last_thrower: None,
@@ -412,6 +418,7 @@ impl Game {
         self.phase.hash(&mut h);
         self.pool.hash(&mut h);
         self.owed.hash(&mut h);
+        self.at_once.hash(&mut h);
         self.deferred.hash(&mut h);
         h.finish()
     }

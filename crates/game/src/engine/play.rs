@@ -101,11 +101,7 @@ impl Game {
 
     pub(super) fn apply_toss(&mut self, toss: Toss, events: &mut Vec<Event>) {
         debug_assert_eq!(self.phase, Phase::Throw);
-        let kind = if self.owed.is_empty() {
-            ThrowKind::Turn
-        } else {
-            self.owed.remove(0)
-        };
+        let kind = self.take_owed();
         let chip = toss.chip(&self.rules);
         self.last_toss = Some(toss);
         self.last_thrower = Some(self.turn);
@@ -117,7 +113,8 @@ impl Game {
             None => false,
         };
         if again {
-            self.owed.push(kind);
+            // Under `each` this extra waits until its result is spent (with the pool).
+            self.owe(kind, false);
         }
         events.push(Event::Thrown {
             seat: self.turn,
@@ -138,13 +135,21 @@ impl Game {
         if self.phase == Phase::Over {
             return;
         }
-        if self.rules.throw_flow == ThrowFlow::Pool
-            && !self.owed.is_empty()
-            && !self.pool.is_empty()
-        {
-            // An immediate capture bonus: thrown at once, before the rest is spent.
-            self.phase = Phase::Throw;
-            return;
+        if !self.owed.is_empty() && !self.pool.is_empty() {
+            // Results are held and a throw is owed. Under `pool` that is an immediate capture
+            // bonus: thrown at once, before the rest is spent. Under `each` the owed throws are
+            // one queue in the order earned; a 윷/모's extra (and an `after_pool` bonus) waits
+            // until the pool is spent, so its result is spent before it; an immediate capture
+            // bonus is thrown at once, with results held, but only once it is first in the
+            // queue: behind an extra still waiting for its 윷/모 to be spent, it waits too.
+            let now = match self.rules.throw_flow {
+                ThrowFlow::Pool => true,
+                ThrowFlow::Each => self.at_once.first() == Some(&true),
+            };
+            if now {
+                self.phase = Phase::Throw;
+                return;
+            }
         }
         if !self.pool.is_empty() {
             let mut plans = ArrayVec::new();
@@ -160,7 +165,7 @@ impl Game {
         }
         if self.deferred > 0 {
             for _ in 0..self.deferred {
-                self.owed.push(ThrowKind::Bonus);
+                self.owe(ThrowKind::Bonus, false);
             }
             self.deferred = 0;
         }
@@ -180,9 +185,34 @@ impl Game {
     pub(super) fn start_turn(&mut self) {
         self.pool.clear();
         self.owed.clear();
+        self.at_once.clear();
         self.owed.push(ThrowKind::Turn);
         self.deferred = 0;
         self.phase = Phase::Throw;
+    }
+
+    /// Owe a throw, last in the queue (owed throws are thrown in the order earned). `at_once`:
+    /// an immediate capture bonus under `throw_flow = each`.
+    pub(super) fn owe(&mut self, kind: ThrowKind, at_once: bool) {
+        if at_once {
+            self.at_once.resize(self.owed.len(), false);
+            self.at_once.push(true);
+        }
+        self.owed.push(kind);
+    }
+
+    /// The next owed throw, taken off the queue (a turn's throw if none is owed).
+    pub(super) fn take_owed(&mut self) -> ThrowKind {
+        if self.owed.is_empty() {
+            return ThrowKind::Turn;
+        }
+        if !self.at_once.is_empty() {
+            self.at_once.remove(0);
+            while self.at_once.last() == Some(&false) {
+                self.at_once.pop();
+            }
+        }
+        self.owed.remove(0)
     }
 
     pub(super) fn throw_off<R: Rng + ?Sized>(
@@ -240,7 +270,6 @@ impl Game {
     // ----- applying -----
 
     pub(super) fn apply_plan(&mut self, plan: &Plan, events: &mut Vec<Event>) {
-        let mut immediate = false;
         let seat = self.turn;
         let side = self.side_of(seat);
         let chip = plan.mv.chip;
@@ -357,22 +386,15 @@ impl Game {
                     if deferred {
                         self.deferred += 1;
                     } else {
-                        self.owed.push(ThrowKind::Bonus);
-                        immediate = self.rules.capture_bonus == CaptureBonus::Immediate;
+                        // Under `each`, an `after_pool` bonus waits for the pool to be spent
+                        // like any owed throw; an immediate one goes as soon as it is next.
+                        let immediate = self.rules.capture_bonus == CaptureBonus::Immediate;
+                        let each = self.rules.throw_flow == ThrowFlow::Each;
+                        self.owe(ThrowKind::Bonus, immediate && each);
                     }
                     events.push(Event::BonusThrow { seat, deferred });
                 }
             }
-        }
-        if immediate
-            && self.rules.throw_flow == ThrowFlow::Each
-            && !self.pool.is_empty()
-            && self.phase != Phase::Over
-        {
-            // An immediate bonus is thrown at once and added to the pool, even while results
-            // are still held (a set-up pool under `throw_flow = each`).
-            self.phase = Phase::Throw;
-            return;
         }
         self.after_pool_change(events);
     }
@@ -422,6 +444,7 @@ impl Game {
         self.phase = Phase::Over;
         self.pool.clear();
         self.owed.clear();
+        self.at_once.clear();
         self.deferred = 0;
         self.turn = seat;
         let mut others: Vec<Side> = (0..self.sides()).filter(|&s| s != side).collect();
