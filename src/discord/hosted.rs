@@ -78,9 +78,6 @@ impl Token {
 pub struct Hosted {
     life: Duration,
     games: Mutex<HashMap<i64, Token>>,
-    /// Per game: the turn ping on show (its token, message, and the token's issue time),
-    /// deleted when the next comes.
-    pings: Mutex<HashMap<i64, (String, u64, i64)>>,
     /// Boards shown through a token (not counting the clicks' own answers).
     pub edits: AtomicU64,
     /// Games held because their last token was about to lapse.
@@ -96,7 +93,6 @@ impl Hosted {
         Hosted {
             life,
             games: Mutex::new(HashMap::new()),
-            pings: Mutex::new(HashMap::new()),
             edits: AtomicU64::new(0),
             holds: AtomicU64::new(0),
             lapsed: AtomicU64::new(0),
@@ -128,16 +124,17 @@ impl Hosted {
             .map(|t| t.token.clone())
     }
 
-    fn keep(&self, game: i64, token: &str, issued_ms: i64) {
+    fn keep(&self, game: i64, token: &str, issued_ms: i64, followups: u32) {
         let mut games = self.games.lock().expect("hosted lock");
+        let same = games.get(&game).is_some_and(|t| t.token == token);
         let fresher = games.get(&game).is_none_or(|t| t.issued_ms <= issued_ms);
-        if fresher {
+        if fresher && !same {
             games.insert(
                 game,
                 Token {
                     token: token.to_string(),
                     issued_ms,
-                    followups: 0,
+                    followups,
                     hold_sent: false,
                     dead: false,
                 },
@@ -145,32 +142,41 @@ impl Hosted {
         }
     }
 
-    /// Load the tokens of the hosted games still running (at start-up).
+    /// Load the tokens of the hosted games still running (at start-up), with the follow-ups
+    /// each has used.
     pub fn load(&self, tokens: Vec<HostedToken>) {
         for t in tokens {
-            self.keep(t.game, &t.token, t.issued_ms);
+            self.keep(t.game, &t.token, t.issued_ms, t.followups);
         }
     }
 
     fn forget(&self, game: i64) {
         self.games.lock().expect("hosted lock").remove(&game);
-        self.pings.lock().expect("pings lock").remove(&game);
     }
 
-    /// Take one follow-up of the game's live token (None: used up, or no live token).
-    fn take_followup(&self, game: i64, now_ms: i64) -> Option<String> {
-        let mut games = self.games.lock().expect("hosted lock");
-        let t = games.get_mut(&game)?;
+    /// The game's live token with a follow-up left by this process's count (None: used up,
+    /// or no live token): its text and issue time. The database's count decides
+    /// ([`Poster::hosted_ping`]).
+    fn followup_token(&self, game: i64, now_ms: i64) -> Option<(String, i64)> {
+        let games = self.games.lock().expect("hosted lock");
+        let t = games.get(&game)?;
         if t.followups >= FOLLOWUPS_PER_TOKEN || !t.usable(now_ms, self.life_ms()) {
             return None;
         }
-        t.followups += 1;
-        Some(t.token.clone())
+        Some((t.token.clone(), t.issued_ms))
     }
 
-    fn issued_ms(&self, game: i64) -> Option<i64> {
-        let games = self.games.lock().expect("hosted lock");
-        games.get(&game).map(|t| t.issued_ms)
+    /// Count a follow-up taken (`used_up`: the database says none is left).
+    fn count_followup(&self, game: i64, token: &str, used_up: bool) {
+        if let Some(t) = self.games.lock().expect("hosted lock").get_mut(&game) {
+            if t.token == token {
+                t.followups = if used_up {
+                    FOLLOWUPS_PER_TOKEN
+                } else {
+                    (t.followups + 1).min(FOLLOWUPS_PER_TOKEN)
+                };
+            }
+        }
     }
 
     fn mark_dead(&self, game: i64, token: &str) {
@@ -223,7 +229,7 @@ impl Poster {
     /// database so that a restarted bot goes on.
     pub fn keep_token(&self, game: i64, token: &str) {
         let now = self.service.now_ms();
-        self.hosted.keep(game, token, now);
+        self.hosted.keep(game, token, now, 0);
         let service = self.service.clone();
         let token = token.to_string();
         tokio::spawn(async move {
@@ -284,12 +290,62 @@ impl Poster {
         }
     }
 
+    /// Delete a hosted game's pings in view (those older than `keep_version`, or all of them
+    /// with `None`) through the tokens that sent them, while those live; the database forgets
+    /// them either way (a follow-up whose token lapsed cannot be deleted by anyone).
+    pub(super) async fn delete_hosted_pings(&self, game: i64, keep_version: Option<u64>) {
+        let rows = match self.service.pings_of_game(game).await {
+            Ok(rows) => rows,
+            Err(p) => {
+                tracing::warn!(game, problem = ?p, "could not read the game's pings in view");
+                return;
+            }
+        };
+        let now = self.service.now_ms();
+        for r in rows {
+            if keep_version.is_some_and(|v| r.version >= v) {
+                continue;
+            }
+            self.delete_hosted_ping(&r, now).await;
+        }
+    }
+
+    /// Delete one hosted ping through its token (while it lives); forget it.
+    pub(super) async fn delete_hosted_ping(&self, r: &yut_service::PingRow, now_ms: i64) {
+        if let Some((token, issued)) = &r.token {
+            if now_ms < issued + self.hosted.life_ms() {
+                if let Err(e) = self
+                    .http
+                    .delete_followup_message(token, MessageId::new(r.message))
+                    .await
+                {
+                    tracing::debug!(game = r.game, error = %e, "a hosted game's ping could not be deleted");
+                }
+            }
+        }
+        if let Err(p) = self.service.ping_deleted(r.message).await {
+            tracing::warn!(game = r.game, problem = ?p, "could not record a ping's deletion");
+        }
+    }
+
     /// A hosted game's turn ping: a follow-up message that mentions the player (an edit
     /// notifies nobody), through the game's freshest token while it has follow-ups left; the
     /// previous ping is deleted to keep the conversation tidy.
     pub(super) async fn hosted_ping(&self, turn: &Turn) {
         let now = self.service.now_ms();
-        let Some(token) = self.hosted.take_followup(turn.game, now) else {
+        // This turn's ping already in view (sent before a restart or a takeover): not twice.
+        match self.service.pings_of_game(turn.game).await {
+            Ok(rows) if rows.iter().any(|r| r.version >= turn.version) => {
+                tracing::debug!(game = turn.game, "this turn's ping is already in view");
+                return;
+            }
+            Ok(_) => {}
+            Err(p) => {
+                tracing::warn!(game = turn.game, problem = ?p, "could not read the game's pings; no ping");
+                return;
+            }
+        }
+        let Some((token, issued)) = self.hosted.followup_token(turn.game, now) else {
             tracing::debug!(
                 game = turn.game,
                 "no follow-up left on the game's token: no ping"
@@ -297,6 +353,19 @@ impl Poster {
             self.hosted.pings_skipped.fetch_add(1, Ordering::Relaxed);
             return;
         };
+        // The database counts the token's follow-ups, across restarts and processes: never
+        // more than Discord allows.
+        let taken = self
+            .service
+            .take_followup(turn.game, &token, issued, FOLLOWUPS_PER_TOKEN)
+            .await;
+        self.hosted
+            .count_followup(turn.game, &token, !matches!(taken, Ok(true)));
+        if !matches!(taken, Ok(true)) {
+            tracing::info!(game = turn.game, result = ?taken, "no follow-up left on the game's token (by the database's count): no ping");
+            self.hosted.pings_skipped.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
         let msg = CreateInteractionResponseFollowup::new()
             .content(send::ping_text(turn.user, turn.lang, turn.deadline_ms))
             .allowed_mentions(
@@ -306,25 +375,20 @@ impl Poster {
             );
         match msg.execute(&self.http, (None, &token)).await {
             Ok(m) => {
-                let issued = self.hosted.issued_ms(turn.game).unwrap_or(now);
-                let old = self
-                    .hosted
-                    .pings
-                    .lock()
-                    .expect("pings lock")
-                    .insert(turn.game, (token, m.id.get(), issued));
-                // Through the token that sent it, while it lives.
-                if let Some((old_token, old_id, old_issued)) = old {
-                    if now < old_issued + self.hosted.life_ms() {
-                        if let Err(e) = self
-                            .http
-                            .delete_followup_message(&old_token, MessageId::new(old_id))
-                            .await
-                        {
-                            tracing::debug!(game = turn.game, error = %e, "the previous ping could not be deleted");
-                        }
-                    }
+                let row = yut_service::PingRow {
+                    message: m.id.get(),
+                    game: turn.game,
+                    channel: turn.channel,
+                    version: turn.version,
+                    user: turn.user,
+                    token: Some((token, issued)),
+                };
+                if let Err(p) = self.service.ping_posted(row).await {
+                    tracing::warn!(game = turn.game, problem = ?p, "could not record the turn ping in view");
                 }
+                // The previous one goes, through the token that sent it, while it lives.
+                self.delete_hosted_pings(turn.game, Some(turn.version))
+                    .await;
             }
             Err(e) if followups_used_up(&e) => {
                 tracing::info!(

@@ -147,6 +147,16 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         options.seed,
         LeaseConfig::new(shards, options.instance.clone()),
     );
+    // The web side opens at once, a standby included: `/healthz` answers while this process
+    // waits for its shards' leases, `/readyz` says what it waits for, `/metrics` counts.
+    let poster_cell: Arc<std::sync::OnceLock<Arc<Poster>>> = Arc::default();
+    let policies = watch.as_ref().map(|w| w.policies().clone());
+    let web = match (&options.web, watch) {
+        (Some(w), Some(watch)) => {
+            Some(serve_web(w, watch, service.clone(), poster_cell.clone()).await?)
+        }
+        _ => None,
+    };
     while !service.wait_for_shards(Duration::from_secs(30)).await {
         tracing::warn!(
             first = shards.first,
@@ -187,21 +197,23 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         options.api_url.clone(),
         options.config.interaction_token_life,
     ));
+    let _ = poster_cell.set(poster.clone());
     // The games shown through interaction tokens (group DMs), before their boards are shown.
     poster.hosted.load(service.hosted_tokens().await);
+    // Turn pings that games over left in view (a stop or a kill before their deletion).
+    tokio::spawn({
+        let poster = poster.clone();
+        async move { poster.sweep_pings().await }
+    });
     tokio::spawn(hosted::hold_sweep(poster.clone()));
     let data = Data {
         service: service.clone(),
         poster: poster.clone(),
         options: options.clone(),
-        web: watch.as_ref().map(|w| w.policies().clone()),
+        web: policies,
     };
     let pump = tokio::spawn(send::pump(poster.clone(), updates));
     tokio::spawn(follow::pump(poster.clone(), events));
-    let web = match (&options.web, watch) {
-        (Some(w), Some(watch)) => Some(serve_web(w, watch, service.clone(), poster).await?),
-        _ => None,
-    };
     let identify = Identify {
         store: store.clone(),
         service: service.clone(),
@@ -245,6 +257,7 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         service.held_shards(),
         managers.clone(),
         identify,
+        poster.clone(),
     ));
     Ok(Bot {
         service,
@@ -262,11 +275,14 @@ async fn serve_web(
     w: &WebOptions,
     watch: yut_web::watch::Watch,
     service: Service,
-    poster: Arc<Poster>,
+    poster: Arc<std::sync::OnceLock<Arc<Poster>>>,
 ) -> Result<tokio::task::JoinHandle<()>, StartError> {
     watch.started(service.clone()).await;
     let extra: yut_web::ops::Extra = Arc::new(move |out: &mut String| {
-        let [writes, limited, pings, moot, coalesced] = writer::snapshot(&poster.write_stats);
+        // Nothing written to Discord yet while the process waits for its shards.
+        let [writes, limited, pings, moot, coalesced] = poster
+            .get()
+            .map_or([0; 5], |p| writer::snapshot(&p.write_stats));
         for (name, help, v) in [
             (
                 "yutbot_discord_writes_total",
@@ -435,6 +451,7 @@ async fn follow_leases(
     mut held: tokio::sync::watch::Receiver<std::collections::BTreeSet<u32>>,
     managers: Managers,
     identify: Identify,
+    poster: Arc<Poster>,
 ) {
     let mut last = held.borrow_and_update().clone();
     while held.changed().await.is_ok() {
@@ -460,6 +477,10 @@ async fn follow_leases(
             let at = identify.reserve(back).await;
             identify.wait_until(at, back).await;
             m.restart(serenity::all::ShardId(back)).await;
+        }
+        if now.difference(&last).next().is_some() {
+            // Shards taken (back): the pings their games over left in view go.
+            poster.sweep_pings().await;
         }
         last = now;
     }

@@ -274,9 +274,6 @@ pub struct Poster {
     pub(super) current: Mutex<HashMap<i64, u64>>,
     /// The channels' writers.
     pub(super) writers: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
-    /// The turn ping in view in a channel whose writer has retired (the next writer deletes
-    /// it before posting another).
-    pub(super) pings_in_view: Mutex<HashMap<u64, u64>>,
     /// A global rate limit: no write anywhere before this.
     pub(super) global: Gate,
     pub write_stats: WriteStats,
@@ -352,7 +349,6 @@ impl Poster {
             shown: Mutex::new(HashMap::new()),
             current: Mutex::new(HashMap::new()),
             writers: Mutex::new(HashMap::new()),
-            pings_in_view: Mutex::new(HashMap::new()),
             global: Mutex::new(None),
             write_stats: WriteStats::default(),
             thread_steps: Mutex::new(HashSet::new()),
@@ -568,7 +564,13 @@ impl Poster {
     /// default a mention in a short message of its own (an edit notifies nobody), through the
     /// channel's writer: it waits for its slot, never dropped. The previous ping of the
     /// channel is deleted to keep it tidy.
+    /// A game's last board (over or stopped) takes its turn ping out of view instead, however
+    /// that board was shown (a click's own answer too).
     pub fn ping(self: &Arc<Self>, game: i64, channel: u64, view: &View) {
+        if view.over {
+            self.pings_over(game, channel);
+            return;
+        }
         let Some((user, lang)) = view.ping else {
             return;
         };
@@ -580,6 +582,44 @@ impl Poster {
             lang,
             deadline_ms: view.deadline_ms,
         });
+    }
+
+    /// A game is over: its turn ping in view goes (through the channel's writer, within the
+    /// channel's budget; a hosted game's through the token that sent it).
+    pub fn pings_over(self: &Arc<Self>, game: i64, channel: u64) {
+        if self.is_hosted_game(game) {
+            let me = self.clone();
+            tokio::spawn(async move { me.delete_hosted_pings(game, None).await });
+        } else {
+            self.enqueue(channel, Job::Forget { game });
+        }
+    }
+
+    /// Delete the turn pings that games over left in view on this process's shards (a
+    /// process stopped or killed before it could), each through its channel's writer or its
+    /// token.
+    pub async fn sweep_pings(self: &Arc<Self>) {
+        let rows = match self.service.pings_of_ended_games().await {
+            Ok(rows) => rows,
+            Err(p) => {
+                tracing::warn!(problem = ?p, "could not read the pings left in view");
+                return;
+            }
+        };
+        if !rows.is_empty() {
+            tracing::info!(
+                pings = rows.len(),
+                "deleting the turn pings left in view by games that are over"
+            );
+        }
+        let now = self.service.now_ms();
+        for r in rows {
+            if r.token.is_some() {
+                self.delete_hosted_ping(&r, now).await;
+            } else {
+                self.enqueue(r.channel, Job::DeletePing { message: r.message });
+            }
+        }
     }
 
     /// Log a missing permission, and say so in the channel once (if the bot can).

@@ -73,8 +73,11 @@ pub enum Job {
     Archive,
     /// Say once that permissions are missing.
     Notice { text: String },
-    /// The game ended: forget it once its board is shown.
+    /// The game ended: its turn ping in view goes (and its queued pings), and the game is
+    /// forgotten once its board is shown.
     Forget { game: i64 },
+    /// Delete a turn ping left in view by a game that is over (found in the database).
+    DeletePing { message: u64 },
 }
 
 struct Board {
@@ -91,6 +94,14 @@ struct Ping {
     user: u64,
     text: String,
     due: Option<i64>,
+}
+
+/// A turn ping in view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct InView {
+    game: i64,
+    version: u64,
+    message: u64,
 }
 
 enum Chore {
@@ -123,8 +134,9 @@ struct Channel {
     until: Option<Instant>,
     /// Failures in a row (the back-off doubles).
     failures: u32,
-    /// The last ping posted (deleted before the next one is posted).
-    last_ping: Option<u64>,
+    /// The last ping posted (deleted before the next one is posted); kept in the database
+    /// too, so a restarted or new driver of the game knows it.
+    last_ping: Option<InView>,
     /// Games that ended: forgotten once nothing of theirs is pending.
     ended: Vec<i64>,
 }
@@ -215,7 +227,53 @@ impl Channel {
             Job::Notice { text } => self.chores.push_back(Chore::Notice(text)),
             Job::Replace { message, text } => self.chores.push_back(Chore::Replace(message, text)),
             Job::Archive => self.chores.push_back(Chore::Archive),
-            Job::Forget { game } => self.ended.push(game),
+            Job::Forget { game } => {
+                self.game_over(game);
+                self.ended.push(game);
+            }
+            Job::DeletePing { message } => {
+                if self.last_ping.is_some_and(|p| p.message == message) {
+                    self.last_ping = None;
+                }
+                self.delete(message);
+            }
+        }
+    }
+
+    /// Queue a ping's deletion (once).
+    fn delete(&mut self, message: u64) {
+        if !self
+            .chores
+            .iter()
+            .any(|c| matches!(c, Chore::Delete(m) if *m == message))
+        {
+            self.chores.push_back(Chore::Delete(message));
+        }
+    }
+
+    /// A game is over: its queued pings are moot and its ping in view goes.
+    fn game_over(&mut self, game: i64) {
+        self.pings.retain(|p| p.game != game);
+        if let Some(p) = self.last_ping.filter(|p| p.game == game) {
+            self.last_ping = None;
+            self.delete(p.message);
+        }
+    }
+
+    /// What the database says is in view in this channel (at the writer's start): the newest
+    /// ping stays in view, any older one (a process stopped before deleting it) goes.
+    fn in_view(&mut self, mut rows: Vec<yut_service::PingRow>) {
+        rows.retain(|r| r.token.is_none());
+        rows.sort_by_key(|r| r.message);
+        if let Some(newest) = rows.pop() {
+            self.last_ping = Some(InView {
+                game: newest.game,
+                version: newest.version,
+                message: newest.message,
+            });
+        }
+        for r in rows {
+            self.delete(r.message);
         }
     }
 
@@ -277,11 +335,12 @@ impl Poster {
     /// The writer of one channel.
     async fn write_channel(self: Arc<Self>, channel: u64, mut rx: mpsc::UnboundedReceiver<Job>) {
         let mut ch = Channel::new(channel);
-        ch.last_ping = self
-            .pings_in_view
-            .lock()
-            .expect("pings lock")
-            .remove(&channel);
+        match self.service.pings_in_channel(channel).await {
+            Ok(rows) => ch.in_view(rows),
+            Err(p) => {
+                tracing::warn!(channel, problem = ?p, "could not read the turn pings in view")
+            }
+        }
         let mut closed = false;
         loop {
             while let Ok(job) = rx.try_recv() {
@@ -330,12 +389,6 @@ impl Poster {
                 Next::Ping => self.write_ping(&mut ch).await,
                 Next::Chore(i) => self.write_chore(&mut ch, i).await,
             }
-        }
-        if let Some(p) = ch.last_ping {
-            self.pings_in_view
-                .lock()
-                .expect("pings lock")
-                .insert(channel, p);
         }
         // Leave the map unless a newer writer took the channel.
         let mut writers = self.writers.lock().expect("writers lock");
@@ -459,12 +512,9 @@ impl Poster {
                 super::send::mark_shown(&mut shown, &ch.boards[i].view);
                 drop(shown);
                 let b = ch.boards.remove(i);
-                // A game's last board (over or stopped) makes the last turn ping moot: it
-                // goes, unless another game's ping is on its way.
-                if b.view.over && ch.pings.is_empty() {
-                    if let Some(old) = ch.last_ping.take() {
-                        ch.chores.push_back(Chore::Delete(old));
-                    }
+                // A game's last board (over or stopped) makes its last turn ping moot.
+                if b.view.over {
+                    ch.game_over(game);
                 }
                 let posted = if edit.is_none() { id } else { None };
                 if let Some(new) = posted {
@@ -523,9 +573,21 @@ impl Poster {
     }
 
     async fn write_ping(&self, ch: &mut Channel) {
-        let Some(due) = ch.pings.front().map(|p| p.due) else {
+        let Some((game, version, due)) = ch.pings.front().map(|p| (p.game, p.version, p.due))
+        else {
             return;
         };
+        // This turn's ping is already in view (posted before a restart or by the process
+        // that drove the game before a takeover): not twice.
+        if ch
+            .last_ping
+            .is_some_and(|p| p.game == game && p.version >= version)
+        {
+            ch.pings.pop_front();
+            self.write_stats.pings_moot.fetch_add(1, Ordering::Relaxed);
+            tracing::debug!(game, channel = ch.id, "this turn's ping is already in view");
+            return;
+        }
         // One turn ping in view: the previous one is deleted first (this write; the new one
         // goes at the next free slot, a second later at worst) when the turn leaves time for it
         // (5 s or more: always with the shortest time people may set, 10 s, whose ping comes
@@ -535,13 +597,16 @@ impl Poster {
         let roomy = due.is_none_or(|d| d - now_ms >= 5_000);
         let spare = ch.free_at(CHANNEL_WRITES - 3, Instant::now()) <= Instant::now();
         if let Some(old) = ch.last_ping.filter(|_| roomy || spare) {
-            let (answer, limits) = self.rest.send(ch.id, &Write::Delete(old)).await;
+            let (answer, limits) = self.rest.send(ch.id, &Write::Delete(old.message)).await;
             self.account(ch, "deleting the previous ping", &answer, &limits);
             match answer {
                 Answer::Limited { .. } => {}
                 Answer::Failed { status, code } if failure(status, code) == Failure::Retry => {}
                 // Deleted, already gone, or not ours to delete: post the new one.
-                _ => ch.last_ping = None,
+                _ => {
+                    ch.last_ping = None;
+                    self.forget_ping(old.message).await;
+                }
             }
             return;
         }
@@ -562,9 +627,31 @@ impl Poster {
                     "turn ping sent"
                 );
                 if let Some(old) = ch.last_ping.take() {
-                    ch.chores.push_back(Chore::Delete(old));
+                    ch.delete(old.message);
                 }
-                ch.last_ping = id;
+                if let Some(message) = id {
+                    let row = yut_service::PingRow {
+                        message,
+                        game: p.game,
+                        channel: ch.id,
+                        version: p.version,
+                        user: p.user,
+                        token: None,
+                    };
+                    if let Err(problem) = self.service.ping_posted(row).await {
+                        tracing::warn!(
+                            game = p.game,
+                            channel = ch.id,
+                            ?problem,
+                            "could not record the turn ping in view"
+                        );
+                    }
+                    ch.last_ping = Some(InView {
+                        game: p.game,
+                        version: p.version,
+                        message,
+                    });
+                }
             }
             Answer::Limited { .. } => {}
             Answer::Failed { status, code } => match failure(status, code) {
@@ -627,11 +714,23 @@ impl Poster {
             Answer::Failed { status, code } if failure(status, code) == Failure::Retry => {}
             Answer::Failed { status, code } => {
                 tracing::debug!(channel = ch.id, what, ?status, code, "gave up a chore");
-                ch.chores.remove(i);
+                if let Some(Chore::Delete(id)) = ch.chores.remove(i) {
+                    // Gone already, or not ours to delete: nothing more to do about it.
+                    self.forget_ping(id).await;
+                }
             }
             Answer::Done(_) => {
-                ch.chores.remove(i);
+                if let Some(Chore::Delete(id)) = ch.chores.remove(i) {
+                    self.forget_ping(id).await;
+                }
             }
+        }
+    }
+
+    /// A ping is no longer in view: the database forgets it.
+    async fn forget_ping(&self, message: u64) {
+        if let Err(problem) = self.service.ping_deleted(message).await {
+            tracing::warn!(message, ?problem, "could not record a ping's deletion");
         }
     }
 

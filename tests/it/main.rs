@@ -23,6 +23,7 @@ mod group_commit;
 mod hosted;
 mod leases;
 mod owed_throws;
+mod pings;
 mod random_games;
 mod ratings_service;
 mod reach;

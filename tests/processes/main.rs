@@ -76,6 +76,11 @@ impl Procs {
     /// Start `yutbot run --shards RANGE --shard-count 2`, with the default INSTANCE_ID
     /// (host and range). Returns its index.
     fn spawn(&mut self, label: &str, range: &str) -> usize {
+        self.spawn_with(label, range, &[])
+    }
+
+    /// The same, with more settings (`env`).
+    fn spawn_with(&mut self, label: &str, range: &str, env: &[(&str, &str)]) -> usize {
         let log = self.dir.join(format!("{label}.log"));
         let out = File::create(&log).unwrap();
         let err = out.try_clone().unwrap();
@@ -98,6 +103,7 @@ impl Procs {
             .env("TURN_SECONDS", "30")
             .env("RUST_LOG", "info,yutbot=debug,yut_service=debug")
             .env("NO_COLOR", "1")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::from(out))
             .stderr(Stdio::from(err))
@@ -344,6 +350,41 @@ async fn assert_log_consecutive(store: &Store, game: i64) -> Vec<yut_store::LogR
     log
 }
 
+/// Turn pings of a channel not deleted (a mention alone, no buttons).
+fn live_pings(s: &StandIn, ch: u64) -> Vec<Msg> {
+    s.pings(ch).into_iter().filter(|m| !m.deleted).collect()
+}
+
+/// Wait until `who`'s turn ping is the one in view in `ch`.
+async fn wait_ping_for(s: &StandIn, ch: u64, who: (u64, &str, u64)) -> Msg {
+    let mention = format!("<@{}>", who.0);
+    s.wait_for("the turn's ping", Duration::from_secs(10), |st| {
+        st.order
+            .iter()
+            .rev()
+            .map(|i| &st.messages[i])
+            .find(|m| m.channel == ch && m.content.starts_with("<@") && m.custom_ids().is_empty())
+            .filter(|m| !m.deleted && m.content.starts_with(&mention))
+            .cloned()
+    })
+    .await
+}
+
+/// A GET on a process's web port: (status, body).
+async fn get(addr: &str, path: &str) -> Result<(u16, String), String> {
+    let r = reqwest::get(format!("http://{addr}{path}"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let status = r.status().as_u16();
+    Ok((status, r.text().await.map_err(|e| e.to_string())?))
+}
+
+/// A free loopback port.
+fn free_addr() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().to_string()
+}
+
 /// Answered IDENTIFYs: (shard, shards).
 fn identified(s: &StandIn) -> Vec<(u32, u32)> {
     s.state
@@ -454,6 +495,9 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
     })
     .await;
     let before = stored_game(&store, 1).await;
+    // Bob's turn ping is in view before the kill.
+    let bobs_ping = wait_ping_for(&s, CH1, BOB).await;
+    let pings_before_kill = s.pings(CH1).len();
     phase("Bob's turn on shard 1");
 
     // 3. kill -9 the shard-1 process while Bob's deadline runs.
@@ -537,6 +581,19 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         "Bob's deadline as before"
     );
     assert_eq!(after.status, before.status);
+    // The same turn is not pinged again: its ping (posted before the kill) is still the one
+    // in view.
+    tokio::time::sleep(Duration::from_millis(1_000)).await;
+    assert_eq!(
+        s.pings(CH1).len(),
+        pings_before_kill,
+        "Bob's turn pinged twice across the kill: {}",
+        s.dump_channel(CH1)
+    );
+    assert_eq!(
+        live_pings(&s, CH1).iter().map(|m| m.id).collect::<Vec<_>>(),
+        vec![bobs_ping.id]
+    );
     // A click on the board shown before the kill is applied, once.
     let button = play_button(&pre).unwrap();
     assert!(
@@ -565,12 +622,31 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         third_session.identified - gone.at
     );
     phase("shard-1 game resumed");
+    // Bob's next turn: the ping the killed process posted goes before the new one comes.
+    play_until(&s, CH1, BOB, BOT_TURN, |m| {
+        turn_of(m).as_deref() == Some("Bob") && play_button(m).is_some()
+    })
+    .await;
+    wait_ping_for(&s, CH1, BOB).await;
+    s.wait_for("the pre-kill ping deleted", Duration::from_secs(10), |st| {
+        st.messages[&bobs_ping.id].deleted.then_some(())
+    })
+    .await;
+    assert_eq!(live_pings(&s, CH1).len(), 1, "{}", s.dump_channel(CH1));
 
     // 4. A third process over both shards: both are held, so it waits and drives nothing.
     let identifies_before = identified(&s);
     let fences_before = fences(&db.url).await;
     let leases_before = leases(&store).await;
-    let c = p.spawn("standby", "0-1");
+    let web = free_addr();
+    let c = p.spawn_with(
+        "standby",
+        "0-1",
+        &[
+            ("WEB_ADDR", web.as_str()),
+            ("WEB_SECRET", "a-secret-of-the-standby-test"),
+        ],
+    );
     for shard in ["shard=0", "shard=1"] {
         p.wait_log(
             c,
@@ -603,6 +679,21 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         p.lines(c, &["applied"]).is_empty(),
         "the standby drove no game"
     );
+    // While it waits it says it is alive and not ready, and why.
+    let (status, body) = get(&web, "/healthz")
+        .await
+        .expect("a standby answers /healthz");
+    assert_eq!((status, body.as_str()), (200, "ok\n"));
+    let (status, body) = get(&web, "/readyz").await.unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body.contains("waiting for the leases of shard(s) 0, 1"),
+        "{body}"
+    );
+    let (status, body) = get(&web, "/metrics").await.unwrap();
+    assert_eq!(status, 200);
+    assert!(body.contains("\nyutbot_shards_waiting 2\n"), "{body}");
+    assert!(body.contains("\nyutbot_shards_held 0\n"), "{body}");
 
     // Stop shard 0's owner cleanly: it gives its lease back. The standby, which takes its
     // range all together or not at all until it has held it once, takes nothing (shard 1 is
@@ -720,6 +811,21 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         );
     }
     phase("both games answered by the standby");
+    let (status, body) = get(&web, "/readyz").await.unwrap();
+    assert_eq!((status, body.as_str()), (200, "ready\n"));
+    let (_, body) = get(&web, "/metrics").await.unwrap();
+    assert!(body.contains("\nyutbot_shards_waiting 0\n"), "{body}");
+    // Across the kill, the restarts and the takeovers: one turn ping in view at a time.
+    {
+        let st = s.state.lock().unwrap();
+        for ch in [CH0, CH1] {
+            assert_eq!(
+                st.most_pings_in_view.get(&ch).copied(),
+                Some(1),
+                "turn pings in view at once in {ch}"
+            );
+        }
+    }
 
     // Every game's log is whole; each process applied only its own shard's actions.
     let row0 = stored_game(&store, 0).await;

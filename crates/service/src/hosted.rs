@@ -22,6 +22,7 @@ impl Service {
                 game,
                 token: token.to_string(),
                 issued_ms,
+                followups: 0,
             })
             .await
             .map_err(Problem::Storage)
@@ -36,5 +37,72 @@ impl Service {
                 Vec::new()
             }
         }
+    }
+}
+
+use yut_store::PingRow;
+
+/// The turn pings in view, kept in the database with the post that makes them (so a restart
+/// or another process that takes the game over knows what is showing).
+impl Service {
+    /// A turn ping was posted.
+    pub async fn ping_posted(&self, p: PingRow) -> Result<(), Problem> {
+        self.inner
+            .store
+            .ping_posted(p)
+            .await
+            .map_err(Problem::Storage)
+    }
+
+    /// A ping was deleted (or is gone).
+    pub async fn ping_deleted(&self, message: u64) -> Result<(), Problem> {
+        self.inner
+            .store
+            .ping_deleted(message)
+            .await
+            .map_err(Problem::Storage)
+    }
+
+    /// The pings in view in a channel, oldest turn first.
+    pub async fn pings_in_channel(&self, channel: u64) -> Result<Vec<PingRow>, Problem> {
+        self.inner
+            .store
+            .pings_in_channel(channel)
+            .await
+            .map_err(Problem::Storage)
+    }
+
+    /// A game's pings in view, oldest turn first.
+    pub async fn pings_of_game(&self, game: i64) -> Result<Vec<PingRow>, Problem> {
+        self.inner
+            .store
+            .pings_of_game(game)
+            .await
+            .map_err(Problem::Storage)
+    }
+
+    /// Pings left in view by games that are over, on this process's shards.
+    pub async fn pings_of_ended_games(&self) -> Result<Vec<PingRow>, Problem> {
+        self.inner
+            .store
+            .pings_of_ended_games(self.shards())
+            .await
+            .map_err(Problem::Storage)
+    }
+
+    /// Take one of the `limit` follow-ups of a hosted game's token: true if taken (the
+    /// database keeps the count across restarts and processes).
+    pub async fn take_followup(
+        &self,
+        game: i64,
+        token: &str,
+        issued_ms: i64,
+        limit: u32,
+    ) -> Result<bool, Problem> {
+        self.inner
+            .store
+            .take_followup(game, token, issued_ms, limit)
+            .await
+            .map_err(Problem::Storage)
     }
 }

@@ -18,6 +18,8 @@ pub use histogram::*;
 pub use leases::*;
 pub use problem::*;
 pub use reach::*;
+/// A turn ping in view (kept in the database).
+pub use yut_store::PingRow;
 
 pub mod after;
 pub mod demo;

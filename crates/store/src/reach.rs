@@ -289,6 +289,8 @@ pub struct HostedToken {
     pub game: i64,
     pub token: String,
     pub issued_ms: i64,
+    /// Follow-ups already sent through it.
+    pub followups: u32,
 }
 
 impl Store {
@@ -299,7 +301,9 @@ impl Store {
             sqlx::query(
                 "INSERT INTO hosted_games (game_id, token, issued_ms) VALUES ($1, $2, $3)
                  ON CONFLICT (game_id) DO UPDATE SET token = excluded.token,
-                     issued_ms = excluded.issued_ms
+                     issued_ms = excluded.issued_ms,
+                     followups = CASE WHEN hosted_games.token = excluded.token
+                                      THEN hosted_games.followups ELSE 0 END
                  WHERE hosted_games.issued_ms <= excluded.issued_ms",
             )
             .bind(t.game)
@@ -323,8 +327,9 @@ impl Store {
             )
             .execute(&pool)
             .await?;
-            let rows: Vec<(i64, String, i64)> = sqlx::query_as(
-                "SELECT h.game_id, h.token, h.issued_ms FROM hosted_games h
+            let rows: Vec<(i64, String, i64, i64)> = sqlx::query_as(
+                "SELECT h.game_id, h.token, h.issued_ms, CAST(h.followups AS BIGINT)
+                 FROM hosted_games h
                  JOIN games g ON g.id = h.game_id
                  WHERE g.status IN ('lobby', 'playing') ORDER BY h.game_id",
             )
@@ -332,10 +337,11 @@ impl Store {
             .await?;
             Ok(rows
                 .into_iter()
-                .map(|(game, token, issued_ms)| HostedToken {
+                .map(|(game, token, issued_ms, followups)| HostedToken {
                     game,
                     token,
                     issued_ms,
+                    followups: followups.max(0) as u32,
                 })
                 .collect())
         })

@@ -35,8 +35,17 @@ impl Ops {
 
     /// Held every shard this process serves (one process: always, once started).
     pub fn is_ready(&self) -> bool {
-        let want = self.svc.shards().shards().count();
-        self.svc.held_shards().borrow().len() >= want
+        self.waiting().is_empty()
+    }
+
+    /// The shards this process serves whose lease it does not hold (yet).
+    pub fn waiting(&self) -> Vec<u32> {
+        let held = self.svc.held_shards().borrow().clone();
+        self.svc
+            .shards()
+            .shards()
+            .filter(|s| !held.contains(s))
+            .collect()
     }
 
     /// The metrics, in Prometheus' text format.
@@ -86,6 +95,12 @@ impl Ops {
             "gauge",
             "Shards whose lease this process holds.",
             held as f64,
+        );
+        one(
+            "yutbot_shards_waiting",
+            "gauge",
+            "Shards this process serves whose lease another process holds (a standby waits).",
+            self.waiting().len() as f64,
         );
         let w = svc.store().commit_stats();
         one(
@@ -156,12 +171,18 @@ async fn metrics(State(ops): State<Ops>) -> Response {
 }
 
 async fn ready(State(ops): State<Ops>) -> Response {
-    if ops.is_ready() {
+    let waiting = ops.waiting();
+    if waiting.is_empty() {
         (StatusCode::OK, "ready\n").into_response()
     } else {
+        let list: Vec<String> = waiting.iter().map(u32::to_string).collect();
         (
             StatusCode::SERVICE_UNAVAILABLE,
-            "not ready: shards not held yet\n",
+            format!(
+                "not ready: waiting for the leases of shard(s) {} of {} (held by another process)\n",
+                list.join(", "),
+                ops.svc.shards().count
+            ),
         )
             .into_response()
     }

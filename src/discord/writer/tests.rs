@@ -104,3 +104,65 @@ fn boards_coalesce_and_newer_turns_make_old_pings_moot() {
     assert_eq!(ch.pings[0].version, 6);
     assert_eq!(stats.pings_moot.load(Ordering::Relaxed), 1);
 }
+
+#[test]
+fn the_stored_pings_in_view_and_a_game_over_decide_what_is_deleted() {
+    let stats = WriteStats::default();
+    let mut ch = Channel::new(1);
+    let row = |message: u64, game: i64, version: u64, token: bool| yut_service::PingRow {
+        message,
+        game,
+        channel: 1,
+        version,
+        user: 9,
+        token: token.then(|| ("t".to_string(), 0)),
+    };
+    // What a stopped process left: the newest stays in view, older ones go; a hosted
+    // game's follow-up is not the channel's to delete.
+    ch.in_view(vec![
+        row(30, 7, 12, false),
+        row(10, 6, 40, false),
+        row(20, 7, 9, false),
+        row(40, 8, 1, true),
+    ]);
+    assert_eq!(
+        ch.last_ping,
+        Some(InView {
+            game: 7,
+            version: 12,
+            message: 30
+        })
+    );
+    let deletes = |ch: &Channel| -> Vec<u64> {
+        ch.chores
+            .iter()
+            .filter_map(|c| match c {
+                Chore::Delete(m) => Some(*m),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(deletes(&ch), vec![10, 20]);
+    // A queued ping of another game stays; the game that ended loses its queued ping and
+    // its ping in view, whose deletion is queued once.
+    for game in [7, 8] {
+        ch.add(
+            Job::Ping {
+                game,
+                version: 13,
+                user: 1,
+                text: "hi".into(),
+                due: None,
+            },
+            &stats,
+        );
+    }
+    ch.add(Job::Forget { game: 7 }, &stats);
+    ch.add(Job::Forget { game: 7 }, &stats);
+    assert_eq!(ch.last_ping, None);
+    assert_eq!(ch.pings.iter().map(|p| p.game).collect::<Vec<_>>(), [8]);
+    assert_eq!(deletes(&ch), vec![10, 20, 30]);
+    ch.add(Job::DeletePing { message: 20 }, &stats);
+    ch.add(Job::DeletePing { message: 50 }, &stats);
+    assert_eq!(deletes(&ch), vec![10, 20, 30, 50]);
+}

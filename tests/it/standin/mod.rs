@@ -262,6 +262,8 @@ pub struct State_ {
     pub heartbeats: u32,
     /// Statuses to answer the next edits with (500, 429, 404, 403), then normal service.
     pub fail_edits: VecDeque<u16>,
+    /// Statuses to answer the next message deletions with, then normal service.
+    pub fail_deletes: VecDeque<u16>,
     /// Every channel-message call in this channel answers 500 (a Discord outage there).
     pub broken_channel: Option<u64>,
     pub failed: Vec<(String, u16)>,
@@ -1679,6 +1681,11 @@ impl StandIn {
         self.state.lock().unwrap().fail_edits.extend(statuses);
     }
 
+    /// Answer the next message deletions with these statuses (then normal service).
+    pub fn fail_next_deletes(&self, statuses: &[u16]) {
+        self.state.lock().unwrap().fail_deletes.extend(statuses);
+    }
+
     fn new_message(&self, channel: u64, body: &Body_, ephemeral: bool) -> Msg {
         let id = self.next_id();
         let flags = body.json["flags"].as_u64().unwrap_or(0);
@@ -1959,9 +1966,10 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
                 s.violation(format!("{what}: wrong application id"));
             }
             let mut out = Vec::new();
+            let guild = parts.get(2) == Some(&"guilds");
             for c in body.json.as_array().cloned().unwrap_or_default() {
                 let mut v = Vec::new();
-                check_top_level(&c, &mut v);
+                check_top_level(&c, guild, &mut v);
                 for x in v {
                     s.violation(format!("{what}: {x}"));
                 }
@@ -2346,6 +2354,11 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
         }
         (Method::DELETE, ["channels", _, "messages", id]) => {
             let id: u64 = id.parse().unwrap_or(0);
+            let fail = s.state.lock().unwrap().fail_deletes.pop_front();
+            if let Some(status) = fail {
+                s.state.lock().unwrap().failed.push((what.clone(), status));
+                return error_response(status);
+            }
             if let Some(m) = s.state.lock().unwrap().messages.get_mut(&id) {
                 m.deleted = true;
             }
@@ -2366,9 +2379,17 @@ async fn route(s: &StandIn, method: Method, path: &str, auth: String, req: Reque
 /// between users, which only a user install reaches); a user or message command (types 2
 /// and 3) has a name of 1-32 characters (spaces and capitals allowed, localized the same
 /// way), no description and no options; a slash command (type 1) the rules of
-/// [`check_command`].
-fn check_top_level(c: &Value, out: &mut Vec<String>) {
+/// [`check_command`]. A guild's commands (`guild`) carry neither `integration_types` nor
+/// `contexts`: Discord documents them for global commands only.
+fn check_top_level(c: &Value, guild: bool, out: &mut Vec<String>) {
     let name = c["name"].as_str().unwrap_or("");
+    if guild {
+        for key in ["integration_types", "contexts"] {
+            if c.get(key).is_some() {
+                out.push(format!("{name}: {key} on a guild command"));
+            }
+        }
+    }
     let types: Vec<u64> = c["integration_types"]
         .as_array()
         .map(|a| a.iter().filter_map(Value::as_u64).collect())
@@ -2383,7 +2404,7 @@ fn check_top_level(c: &Value, out: &mut Vec<String>) {
     if contexts.is_empty() || contexts.iter().any(|t| *t > 2) {
         out.push(format!("{name}: contexts {contexts:?}"));
     }
-    if contexts.contains(&2) && !types.contains(&1) {
+    if !guild && contexts.contains(&2) && !types.contains(&1) {
         out.push(format!(
             "{name}: context 2 (private channels) without a user install"
         ));
