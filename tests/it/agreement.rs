@@ -109,11 +109,25 @@ fn agree(t: &Table) -> bool {
             assert!(drawn, "button {m} not on the board{}", ctx());
         }
     }
-    // The last throw: the picture names who threw it, and that is the seat whose throw the
-    // last events tell (when they tell one).
-    if let Some(thrower) = g.last_thrower() {
-        let name = &frame.players[thrower as usize].name;
-        let label = say(lang, "picture-threw", &[("name", name.clone().into())]);
+    // The last throw: the picture shows it while its thrower still acts (or the game is
+    // over), naming who threw it, and that is the seat whose throw the last events tell (when
+    // they tell one); once the turn has passed it shows no throw, nobody's.
+    let threw = |s: u8| {
+        let name = &frame.players[s as usize].name;
+        say(lang, "picture-threw", &[("name", name.clone().into())])
+    };
+    let shown = g.last_thrower().filter(|&s| g.is_over() || s == g.turn());
+    assert_eq!(yut_render::shown_throw(g).map(|(s, _)| s), shown);
+    for s in (0..g.seats()).filter(|&s| Some(s) != shown) {
+        let label = threw(s);
+        assert!(
+            !words.iter().any(|w| drawn_as(w, &label)),
+            "{label:?} on the picture, not the seat to act's{}",
+            ctx()
+        );
+    }
+    if let Some(thrower) = shown {
+        let label = threw(thrower);
         assert!(
             words.iter().any(|w| drawn_as(w, &label)),
             "no {label:?} on the picture{}",

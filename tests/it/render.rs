@@ -168,13 +168,23 @@ fn highlights_exactly_the_legal_destinations() {
         assert!(dests.len() >= 2, "{chip}: {dests:?}");
         let img = decode(&render(&g, &f));
         let hl = highlight_pixels(&img);
-        // Every highlighted pixel belongs to a destination's ring or label…
+        // Every highlighted pixel belongs to a destination's ring or number (where the
+        // layout put it, on whichever side of the ring it found room)…
+        let tags = renderer().layout(&g, &f).badges;
+        assert_eq!(
+            tags.len(),
+            dests.len() + 1,
+            "a number per destination, a ×2"
+        );
         for &(x, y) in &hl {
-            let ok = dests.iter().any(|&(dx, dy)| {
-                let (ex, ey) = (x as f32 - dx, y as f32 - dy);
-                ex > -45.0 && ex < 200.0 && ey > -55.0 && ey < 45.0
-            });
-            assert!(ok, "{chip}: stray highlight at {x},{y}");
+            let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+            let ring = dests
+                .iter()
+                .any(|&(dx, dy)| (px - dx).abs() < 35.0 && (py - dy).abs() < 35.0);
+            let tag = tags
+                .iter()
+                .any(|t| px >= t.area.x0 && px <= t.area.x1 && py >= t.area.y0 && py <= t.area.y1);
+            assert!(ring || tag, "{chip}: stray highlight at {x},{y}");
         }
         // …and every destination is ringed: highlight on the ring left of it.
         for &(dx, dy) in &dests {
@@ -551,4 +561,296 @@ fn an_opaque_rounded_rectangle_fills_exactly_its_covered_pixels() {
             }
         }
     }
+}
+
+/// Every frame's badges and pills (stacks' ×n, the last move's capture and home pills, the
+/// destinations' numbers) and marks (pieces, stacks, rings) against every label (the board's
+/// names, its arrow and home mark, the panels' names, counts and pills, the lower box's
+/// texts): none covers any.
+fn assert_no_badge_covers_a_label(g: &Game, f: &Frame, ctx: &str) -> usize {
+    let lay = renderer().layout(g, f);
+    for m in &lay.marks {
+        // The ring of a move home is the home mark's own highlight.
+        for l in lay
+            .labels
+            .iter()
+            .filter(|l| (m.what, &*l.what) != ("home ring", "home"))
+        {
+            assert!(
+                !m.covers(&l.area),
+                "{ctx}: {} {:?} covers label {:?} {:?}",
+                m.what,
+                m.area,
+                l.what,
+                l.area
+            );
+        }
+    }
+    for b in &lay.badges {
+        for l in &lay.labels {
+            assert!(
+                !b.area.overlaps(&l.area),
+                "{ctx}: badge {:?} {:?} covers label {:?} {:?}",
+                b.what,
+                b.area,
+                l.what,
+                l.area
+            );
+        }
+    }
+    lay.badges.len()
+}
+
+#[test]
+fn no_badge_or_pill_covers_a_label() {
+    // Labels there are on every board: the background's and every panel's.
+    let g = position(4, vec![], vec![]);
+    let labels: Vec<String> = renderer()
+        .layout(&g, &frame(4, None))
+        .labels
+        .into_iter()
+        .map(|l| l.what)
+        .collect();
+    for w in [
+        "START · FINISH",
+        "Mo",
+        "Dwitmo",
+        "Jjimo",
+        "Bang",
+        "arrow",
+        "home",
+    ] {
+        assert!(
+            labels.iter().any(|l| l == w),
+            "{w} not laid out: {labels:?}"
+        );
+    }
+    let mut badges = 0;
+    // A stack, a capture and a finish at every point, in every language.
+    for lang in [Lang::En, Lang::Ko, Lang::Es] {
+        for p in 0..POINTS as u8 {
+            for count in 2..=4u8 {
+                let g = position(2, vec![], vec![placed(0, p, count)]);
+                let last = LastMove {
+                    seat: 0,
+                    side: 0,
+                    chip: Chip::Geol,
+                    from: None,
+                    path: vec![p],
+                    to: Dest::Point(p),
+                    captured: vec![(p, 1, count)],
+                    finished: count,
+                };
+                let f = Frame {
+                    lang,
+                    last: Some(last),
+                    ..frame(2, None)
+                };
+                badges += assert_no_badge_covers_a_label(&g, &f, &format!("{lang:?} point {p}"));
+            }
+        }
+    }
+    // Whole games: every preset and seat count, teams, each language, a chip selected (its
+    // destinations numbered) and the last move marked.
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    let mut frames = 0;
+    for (seats, teams, preset) in [
+        (2u8, false, "standard"),
+        (3, false, "yunnori"),
+        (4, true, "nyout"),
+        (4, false, "boardgame"),
+    ] {
+        let rules = Rules::preset_named(preset).expect("preset");
+        let (mut g, _) = Game::new(rules, seats, teams, &mut rng).expect("table");
+        let mut n = 0;
+        while !g.is_over() && n < 500 {
+            let events = step(&mut g, &mut rng);
+            n += 1;
+            for (i, lang) in [Lang::En, Lang::Ko, Lang::Es].into_iter().enumerate() {
+                let f = Frame {
+                    players: sample_players(seats),
+                    lang,
+                    selected: g.pool().get(i).or(g.pool().first()).copied(),
+                    labels: vec![],
+                    last: LastMove::from_events(&events),
+                };
+                badges += assert_no_badge_covers_a_label(&g, &f, &format!("{preset} {lang:?}"));
+                frames += 1;
+            }
+        }
+    }
+    assert!(
+        frames > 300 && badges > 1000,
+        "{frames} frames, {badges} badges"
+    );
+}
+
+/// A finished game of `seats` (random play from `seed`).
+fn finished(seats: u8, seed: u64) -> Game {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut g, _) = Game::new(Rules::default(), seats, false, &mut rng).expect("table");
+    while !g.is_over() {
+        step(&mut g, &mut rng);
+    }
+    g
+}
+
+#[test]
+fn every_seat_name_level_and_pill_fits_its_panel_in_every_language() {
+    use yut_render::BotLevel;
+    use yut_text::say;
+    // Seats named as the bot names them ("Player 3", "Bot 4"), every level, away or not, to
+    // throw, to move and placed after the game: nothing drawn is cut with an ellipsis (the
+    // renderer's own measuring cuts it when it does not fit).
+    let throwing = position(4, vec![], vec![]);
+    let moving = position(4, vec![Chip::Geol], vec![]);
+    let over = finished(4, 8);
+    assert_eq!(
+        (throwing.phase(), moving.phase(), over.phase()),
+        (Phase::Throw, Phase::Spend, Phase::Over)
+    );
+    let mut checked = 0;
+    for lang in [Lang::En, Lang::Ko, Lang::Es] {
+        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Master] {
+            for away in [false, true] {
+                let players: Vec<SeatInfo> = (0..4u32)
+                    .map(|i| {
+                        let n = [("n", (i + 1).into())];
+                        let mut s = if i % 2 == 0 {
+                            SeatInfo::bot(&say(lang, "picture-bot", &n), level)
+                        } else {
+                            SeatInfo::human(&say(lang, "picture-player", &n))
+                        };
+                        s.away = away && i > 0;
+                        s
+                    })
+                    .collect();
+                for g in [&throwing, &moving, &over] {
+                    let f = Frame {
+                        players: players.clone(),
+                        lang,
+                        ..Frame::default()
+                    };
+                    let words = renderer().words(g, &f);
+                    assert!(
+                        words.iter().all(|w| !w.contains('…')),
+                        "{lang:?} {level:?} away {away}: {words:?}"
+                    );
+                    if !g.is_over() {
+                        let level = level.label(lang);
+                        assert!(
+                            words.iter().any(|w| w.contains(&level)) || away,
+                            "{level}: {words:?}"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 54);
+}
+
+#[test]
+fn every_pill_and_badge_has_text_contrast_of_4_5_or_more() {
+    use yut_render::theme::{contrast, AWAY, PILL_AWAY, PILL_STYLES, WHITE};
+    for (name, style) in PILL_STYLES {
+        let c = contrast(style.bg, style.fg);
+        assert!(c >= 4.5, "{name}: {c:.2}");
+    }
+    // The formula: black on white is 21, a colour on itself 1, #767676 on white 4.54.
+    let black = yut_render::canvas::Rgb(0, 0, 0);
+    assert!((contrast(black, WHITE) - 21.0).abs() < 0.01);
+    assert!((contrast(AWAY, AWAY) - 1.0).abs() < 0.001);
+    assert!((contrast(yut_render::canvas::Rgb(0x76, 0x76, 0x76), WHITE) - 4.54).abs() < 0.01);
+    // The away pill is drawn in its style: its fill inside the pill's box.
+    let mut f = frame(4, None);
+    for p in &mut f.players {
+        p.away = true;
+    }
+    let g = position(4, vec![], vec![]);
+    let lay = renderer().layout(&g, &f);
+    let img = decode(&render(&g, &f));
+    let away = yut_text::say(Lang::En, "picture-away", &[]);
+    let pills: Vec<_> = lay.labels.iter().filter(|l| l.what == away).collect();
+    assert_eq!(pills.len(), 3, "three seats away, not to act");
+    for p in pills {
+        let px = img.at(p.area.x0 + 4.0, (p.area.y0 + p.area.y1) / 2.0);
+        assert!(near(px, PILL_AWAY.bg, 0), "{px:?}");
+    }
+}
+
+#[test]
+fn each_sides_pieces_waiting_and_home_are_counted_at_the_labels_size() {
+    use yut_render::theme::TEXT;
+    let pos = Position {
+        seats: 3,
+        teams: false,
+        turn: 0,
+        pool: vec![],
+        pieces: vec![placed(0, 3, 1), placed(1, 8, 2)],
+        home: [2, 0, 1, 0],
+    };
+    let g = Game::from_position(Rules::default(), &pos)
+        .expect("position")
+        .0;
+    let f = frame(3, None);
+    let sizes = renderer().text_sizes(&g, &f);
+    let labels = renderer().layout(&g, &f).labels;
+    for side in 0..3u8 {
+        let (w, h) = (g.waiting(side), g.home(side));
+        for what in [format!("waiting {w}"), format!("home {h}")] {
+            let l = labels
+                .iter()
+                .find(|l| l.what == what && l.area.x0 >= COL_X as f32)
+                .unwrap_or_else(|| panic!("{what} not on side {side}'s panel"));
+            // As tall as a label's figures (29 px text: 21 px digits) or taller.
+            assert!(l.area.h() >= 21.0, "{what}: {:?}", l.area);
+        }
+        for n in [w, h] {
+            assert!(
+                sizes
+                    .iter()
+                    .any(|(s, size)| *s == n.to_string() && *size == TEXT),
+                "{n} not drawn at {TEXT} px: {sizes:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_lower_box_shows_the_throw_of_the_seat_to_act_only() {
+    use yut_render::shown_throw;
+    use yut_text::say;
+    // Whole games: once the turn passes, the last throw (and its "… threw") is gone, so the
+    // next player's "▶ throw" never sits over somebody else's result; while the thrower
+    // still acts, and once the game is over, it is shown with their name.
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let (mut g, _) = Game::new(Rules::default(), 3, false, &mut rng).expect("table");
+    let f = frame(3, None);
+    let (mut passed, mut own) = (0, 0);
+    loop {
+        let words = renderer().words(&g, &f);
+        let threw = |s: u8| {
+            let name = f.players[s as usize].name.clone();
+            say(Lang::En, "picture-threw", &[("name", name.into())])
+        };
+        let shown = shown_throw(&g);
+        let expected = g.last_thrower().filter(|&s| g.is_over() || s == g.turn());
+        assert_eq!(shown.map(|(s, _)| s), expected);
+        for s in 0..3 {
+            let drawn = words.contains(&threw(s));
+            assert_eq!(drawn, expected == Some(s), "seat {s}: {words:?}");
+        }
+        match g.last_thrower() {
+            Some(s) if s != g.turn() && !g.is_over() => passed += 1,
+            Some(_) => own += 1,
+            None => {}
+        }
+        if g.is_over() {
+            break;
+        }
+        step(&mut g, &mut rng);
+    }
+    assert!(passed > 10 && own > 10, "{passed} {own}");
 }

@@ -5,8 +5,11 @@
 //! panels are drawn as sprites. A frame copies the background, blits sprites and glyphs (cached)
 //! with a premultiplied blend straight onto palette indices, and encodes an indexed PNG.
 
+mod footer;
 mod frame;
+pub mod layout;
 mod panels;
+pub use footer::shown_throw;
 pub use frame::*;
 
 pub mod canvas;
@@ -45,12 +48,18 @@ pub struct Renderer {
     stack: Vec<Sprite>,
     icon: Vec<Sprite>,
     mini: Vec<Sprite>,
+    /// A side's shape before its count of pieces waiting, in a panel.
+    count_icon: Vec<Sprite>,
+    /// The house before a side's count of pieces home.
+    house: Sprite,
     badge: Vec<Sprite>,
     active: Sprite,
     ring: Sprite,
     ring_big: Sprite,
     /// The smallest text of the backgrounds and sprites.
     fixed_min: u16,
+    /// The labels of each language's background.
+    board_labels: Vec<(Lang, Vec<layout::Laid>)>,
 }
 
 impl Default for Renderer {
@@ -82,13 +91,22 @@ impl Renderer {
             .map(|s| sp(paint::piece_pixmap(s, 13.0, 1)))
             .collect();
         let mini = (0..4).map(|s| sp(paint::piece_pixmap(s, 7.0, 1))).collect();
+        let count_icon = (0..4).map(|s| sp(paint::shape_pixmap(s, 9.0))).collect();
+        let house = sp(paint::house_pixmap());
         let badge = (2..=4).map(|n| sp(paint::badge_pixmap(&text, n))).collect();
         let active = sp(paint::panel_border_pixmap());
         let ring = sp(paint::ring_pixmap(PIECE_R + 7.0));
         let ring_big = sp(paint::ring_pixmap(STATION_R + 7.0));
         let fixed_min = text.smallest_in_pixmaps();
+        let board_labels = LANGS
+            .iter()
+            .map(|&l| (l, layout::board_labels(&text, l)))
+            .collect();
         Renderer {
             fixed_min,
+            board_labels,
+            count_icon,
+            house,
             pal,
             text,
             bg,
@@ -193,9 +211,33 @@ impl Renderer {
         cv
     }
 
-    fn draw_on(&self, cv: &mut Canvas, game: &Game, frame: &Frame) {
+    /// Where the frame's labels and badges are: every label (the board's names, arrow and
+    /// home mark, the panels' and the lower box's texts) and every badge and pill (stacks'
+    /// ×n, the last move's pills, the destinations' numbers), as drawn.
+    pub fn layout(&self, game: &Game, frame: &Frame) -> layout::Layout {
+        let (w, h) = self.size(game);
+        let mut cv = Canvas::recording(w, h, &self.pal);
+        self.draw_on(&mut cv, game, frame)
+    }
+
+    fn draw_on(&self, cv: &mut Canvas, game: &Game, frame: &Frame) -> layout::Layout {
         let dests = frame.destinations(game);
-        self.panels(cv, game, frame);
+        let labels = self
+            .board_labels
+            .iter()
+            .find(|(l, _)| *l == frame.lang)
+            .map(|(_, b)| b.clone())
+            .unwrap_or_default();
+        let mut lay = layout::Layout {
+            labels,
+            ..layout::Layout::default()
+        };
+        // Back to waiting: the number sits on the mover's panel.
+        let waiting_tag = dests
+            .iter()
+            .find(|(d, _)| *d == Dest::Waiting)
+            .map(|(_, l)| l.as_str());
+        self.panels(cv, game, frame, waiting_tag, &mut lay);
         if let Some(last) = &frame.last {
             self.path(cv, last);
         }
@@ -209,47 +251,53 @@ impl Renderer {
                         &self.ring
                     };
                     cv.blit_center(ring, x, y);
+                    lay.mark("ring", drawn_centred(ring, x, y), true);
                 }
                 Dest::Home => {
                     let (x, y) = home_xy();
                     cv.blit_center(&self.ring, x, y);
+                    // Round the home mark: its highlight, the one mark on a label.
+                    lay.mark("home ring", drawn_centred(&self.ring, x, y), true);
                 }
                 Dest::Waiting => {}
             }
         }
-        self.pieces(cv, game);
+        self.pieces(cv, game, &mut lay);
         if let Some(last) = &frame.last {
-            self.marks(cv, last, frame.lang);
+            self.marks(cv, last, frame.lang, &mut lay);
         }
         for (d, label) in &dests {
             let (x, y) = match d {
                 Dest::Point(p) => point_xy(*p),
                 Dest::Home => home_xy(),
-                Dest::Waiting => {
-                    // Back to waiting: the label sits on the mover's panel.
-                    let (px, py) = panel_xy(game.turn());
-                    (px as f32 + 60.0, py as f32 + 62.0)
-                }
+                Dest::Waiting => continue,
             };
-            self.tag(cv, x + 14.0, y - 24.0, label);
+            self.tag(cv, x, y, label, &mut lay);
         }
-        self.footer(cv, game, frame);
+        self.footer(cv, game, frame, &mut lay);
         if game.is_over() {
             self.result(cv, game, frame);
         }
+        lay
     }
+}
 
-    /// A destination's label: a highlight pill with an ink edge, its left end near (x, y).
-    fn tag(&self, cv: &mut Canvas, x: f32, y: f32, label: &str) {
-        let label = self.text.fit(label, TEXT, 150.0);
-        let w = self.text.measure(&label, TEXT).max(16.0) + 16.0;
-        let h = 38.0;
-        let x = x.clamp(4.0, W as f32 - w - 4.0);
-        let y = y.max(h / 2.0 + 4.0);
-        cv.fill_rrect(x - 2.0, y - h / 2.0 - 2.0, w + 4.0, h + 4.0, 20.0, INK, 1.0);
-        cv.fill_rrect(x, y - h / 2.0, w, h, 18.0, HIGHLIGHT, 1.0);
-        self.text.draw(cv, x + 8.0, y + 10.0, TEXT, INK, &label);
+/// The box of a sprite's drawn pixels when blitted at (x, y), its top-left.
+fn drawn_at(s: &Sprite, x: i32, y: i32) -> layout::Area {
+    let d = s.drawn();
+    layout::Area {
+        x0: (x + d.x0) as f32,
+        y0: (y + d.y0) as f32,
+        x1: (x + d.x1) as f32,
+        y1: (y + d.y1) as f32,
     }
+}
+
+/// The same for a sprite centred on (cx, cy), as [`Canvas::blit_center`] places it.
+fn drawn_centred(s: &Sprite, cx: f32, cy: f32) -> layout::Area {
+    let x = (cx - s.w as f32 / 2.0).round() as i32;
+    let y = (cy - s.h as f32 / 2.0).round() as i32;
+    drawn_at(s, x, y)
 }
 
 /// Canvas coordinates of a point for this game (tests use it to find pieces).

@@ -2,12 +2,12 @@
 //! sprites that frames copy.
 
 use super::canvas::{Palette, Rgb, Sprite};
+use super::layout::{board_texts, ARROW_BOTTOM, ARROW_DX, ARROW_HEAD, ARROW_TOP, HOME_R};
 use super::text::Text;
 use super::theme::*;
 use super::Lang;
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 use yut_game::board::POINTS;
-use yut_text::say;
 
 fn paint(c: Rgb, alpha: f32) -> Paint<'static> {
     let mut p = Paint::default();
@@ -101,6 +101,17 @@ fn new_pixmap(w: u32, h: u32) -> Pixmap {
     Pixmap::new(w, h).expect("pixmap size")
 }
 
+/// A side's shape with radius r, flat (no shadow): the mark before a panel's count of pieces
+/// waiting.
+pub fn shape_pixmap(side: usize, r: f32) -> Pixmap {
+    let size = (r * 2.0 * 1.35 + 4.0).ceil();
+    let mut pm = new_pixmap(size as u32, size as u32);
+    let body = shape(side, size / 2.0, size / 2.0, r);
+    fill(&mut pm, &body, SIDE[side % 4], 1.0);
+    stroke(&mut pm, &body, INK, (r / 8.0).clamp(1.5, 3.0));
+    pm
+}
+
 /// A piece of `side` with radius r: shadow, body, outline (the shape tells the sides apart
 /// without their colours). `layers` > 1 draws a stack.
 pub fn piece_pixmap(side: usize, r: f32, layers: u8) -> Pixmap {
@@ -132,6 +143,44 @@ pub fn badge_pixmap(text: &Text, n: u8) -> Pixmap {
     fill(&mut pm, &p, INK, 1.0);
     stroke(&mut pm, &p, CREAM, 2.0);
     text.draw_pixmap(&mut pm, w / 2.0 + 1.0, 29.0, TEXT, CREAM, &s);
+    pm
+}
+
+/// A little house, 18 × 18 px at scale 1 (the board's home mark), from 10 px above `cy` to 8
+/// below.
+fn house(hx: f32, hy: f32, k: f32) -> Option<tiny_skia::Path> {
+    let mut pb = PathBuilder::new();
+    pb.move_to(hx, hy - 10.0 * k);
+    pb.line_to(hx + 9.0 * k, hy - 2.0 * k);
+    pb.line_to(hx + 6.0 * k, hy - 2.0 * k);
+    pb.line_to(hx + 6.0 * k, hy + 8.0 * k);
+    pb.line_to(hx - 6.0 * k, hy + 8.0 * k);
+    pb.line_to(hx - 6.0 * k, hy - 2.0 * k);
+    pb.line_to(hx - 9.0 * k, hy - 2.0 * k);
+    pb.close();
+    pb.finish()
+}
+
+/// The house beside a panel's count of pieces home, in the finish colour, 24 × 22 px: a
+/// roof wider than its body and a door, so that it reads as a house, not an arrow.
+pub fn house_pixmap() -> Pixmap {
+    let mut pm = new_pixmap(26, 24);
+    let mut pb = PathBuilder::new();
+    pb.move_to(13.0, 1.0);
+    pb.line_to(25.0, 11.0);
+    pb.line_to(22.0, 11.0);
+    pb.line_to(22.0, 23.0);
+    pb.line_to(15.5, 23.0);
+    pb.line_to(15.5, 16.0);
+    pb.line_to(10.5, 16.0);
+    pb.line_to(10.5, 23.0);
+    pb.line_to(4.0, 23.0);
+    pb.line_to(4.0, 11.0);
+    pb.line_to(1.0, 11.0);
+    pb.close();
+    if let Some(h) = pb.finish() {
+        fill(&mut pm, &h, FINISH, 1.0);
+    }
     pm
 }
 
@@ -231,13 +280,13 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
     }
     // Direction of play: up the right edge from 참먹이.
     let (cx, cy) = xy(0);
-    let ax = cx + 38.0;
+    let ax = cx + ARROW_DX;
     let mut pb = PathBuilder::new();
-    pb.move_to(ax, cy - 30.0);
-    pb.line_to(ax, cy - 76.0);
-    pb.move_to(ax - 7.0, cy - 66.0);
-    pb.line_to(ax, cy - 76.0);
-    pb.line_to(ax + 7.0, cy - 66.0);
+    pb.move_to(ax, cy + ARROW_BOTTOM);
+    pb.line_to(ax, cy + ARROW_TOP);
+    pb.move_to(ax - ARROW_HEAD, cy + ARROW_TOP + 10.0);
+    pb.line_to(ax, cy + ARROW_TOP);
+    pb.line_to(ax + ARROW_HEAD, cy + ARROW_TOP + 10.0);
     if let Some(arrow) = pb.finish() {
         stroke(&mut pm, &arrow, INK_SOFT, 3.0);
     }
@@ -245,39 +294,26 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
     let (hx, hy) = home_xy();
     let mut pb = PathBuilder::new();
     pb.move_to(cx + 15.0, cy + 15.0);
-    pb.line_to(hx - 13.0, hy - 13.0);
+    pb.line_to(hx - HOME_R * 0.7, hy - HOME_R * 0.7);
     if let Some(l) = pb.finish() {
         stroke(&mut pm, &l, INK_SOFT, 3.0);
     }
-    fill(&mut pm, &circle(hx, hy, 19.0), POINT_FILL, 1.0);
+    fill(&mut pm, &circle(hx, hy, HOME_R), POINT_FILL, 1.0);
     let dash = Stroke {
         width: 3.0,
         dash: tiny_skia::StrokeDash::new(vec![5.0, 4.0], 0.0),
         ..Stroke::default()
     };
     pm.stroke_path(
-        &circle(hx, hy, 19.0),
+        &circle(hx, hy, HOME_R),
         &paint(INK_SOFT, 1.0),
         &dash,
         Transform::identity(),
         None,
     );
-    let mut pb = PathBuilder::new();
-    pb.move_to(hx, hy - 10.0);
-    pb.line_to(hx + 9.0, hy - 2.0);
-    pb.line_to(hx + 6.0, hy - 2.0);
-    pb.line_to(hx + 6.0, hy + 8.0);
-    pb.line_to(hx - 6.0, hy + 8.0);
-    pb.line_to(hx - 6.0, hy - 2.0);
-    pb.line_to(hx - 9.0, hy - 2.0);
-    pb.close();
-    if let Some(house) = pb.finish() {
+    if let Some(house) = house(hx, hy, 1.0) {
         fill(&mut pm, &house, INK_SOFT, 1.0);
     }
-    // Start and finish, under the bottom edge, ending at 참먹이.
-    let start = say(lang, "picture-start-finish", &[]);
-    let sw = text.measure(&start, TEXT);
-    text.draw_pixmap_left(&mut pm, cx + 8.0 - sw, cy + 48.0, TEXT, INK, &start);
     // Points: the corners and 방 larger, with an inner ring.
     for p in 0..POINTS as u8 {
         let (x, y) = xy(p);
@@ -297,19 +333,15 @@ pub fn background(text: &Text, lang: Lang, seats: u8) -> Pixmap {
             stroke(&mut pm, &c, INK, 2.5);
         }
     }
-    // Station names, quietly, outside the lines where there is room.
-    let names: [(u8, f32, f32, &str); 4] = [
-        (5, 34.0, -32.0, "picture-station-mo"),
-        (10, 20.0, -32.0, "picture-station-dwitmo"),
-        (15, 10.0, 48.0, "picture-station-jjimo"),
-        (22, 0.0, 52.0, "picture-station-bang"),
-    ];
-    for (p, dx, dy, key) in names {
-        let (x, y) = xy(p);
-        let s = say(lang, key, &[]);
-        let w = text.measure(&s, TEXT);
-        let x = (x + dx).clamp(PAPER_INSET + 8.0 + w / 2.0, BOARD as f32 - 18.0 - w / 2.0);
-        text.draw_pixmap(&mut pm, x, y + dy, TEXT, INK_SOFT, &s);
+    // Start and finish, under the bottom edge ending at 참먹이; the station names, quietly,
+    // outside the lines where there is room (placed by the layout).
+    for t in board_texts(text, lang) {
+        let c = if t.key == "picture-start-finish" {
+            INK
+        } else {
+            INK_SOFT
+        };
+        text.draw_pixmap_left(&mut pm, t.x, t.y, TEXT, c, &t.text);
     }
     pm
 }

@@ -1,58 +1,87 @@
 //! Drawing the parts around the board and on it: the seats' panels, pieces, a move's path,
-//! the destination marks, the lower box with the last throw and the results held, and the
-//! result. Every text is drawn at [`TEXT`] px or larger.
+//! the last move's marks and the destinations' numbers. Every text is drawn at [`TEXT`] px or
+//! larger; every badge and pill goes where the layout finds it room, covering no label.
 
+use super::layout::{mirrored, spots, Area, Layout};
 use super::*;
 
 /// The height of a pill (a rounded label) around a text of [`TEXT`] px.
 const PILL_H: f32 = 38.0;
+/// The pill of pieces gone home, under START · FINISH: a little lower than the others.
+const FINISH_PILL_H: f32 = 33.0;
+/// A destination's number: a pill of [`PILL_H`] with an ink edge of 2 px round it.
+const TAG_H: f32 = PILL_H + 4.0;
+/// A panel's second line: its pill's top and height, and the texts' baseline.
+const LINE2_TOP: f32 = 42.0;
+const LINE2_H: f32 = 35.0;
+const LINE2_BASE: f32 = 69.0;
+/// The number of a move back to waiting, at the right end of the mover's first line.
+const PANEL_TAG_TOP: f32 = 3.0;
+const PANEL_TAG_H: f32 = 37.0;
 
 impl Renderer {
-    pub(super) fn panels(&self, cv: &mut Canvas, game: &Game, frame: &Frame) {
+    /// Each seat's panel: its piece and name; then its pieces waiting and home, counted in
+    /// figures as large as the labels (the side's shape, then a house), and one pill, the
+    /// first that applies: the place once the game is over, the turn (grey when the seat is
+    /// away), away, a bot's level. On the mover's panel, the number of a move back to waiting
+    /// (`waiting_tag`) at the end of the first line.
+    pub(super) fn panels(
+        &self,
+        cv: &mut Canvas,
+        game: &Game,
+        frame: &Frame,
+        waiting_tag: Option<&str>,
+        lay: &mut Layout,
+    ) {
         let lang = frame.lang;
         let over = game.outcome();
-        let per_side = game.pieces_per_side();
         for seat in 0..game.seats() {
             let side = game.side_of(seat);
             let (x, y) = panel_xy(seat);
             let (xf, yf) = (x as f32, y as f32);
+            let right = xf + PANEL_W as f32 - 6.0;
             let active = over.is_none() && game.turn() == seat;
             if active {
                 cv.blit(&self.active, x, y);
             }
             cv.blit_center(&self.icon[side as usize % 4], xf + 22.0, yf + 25.0);
             let info = frame.players.get(seat as usize);
+            // First line: the name, short of the tag of a move back to waiting.
+            let tag = waiting_tag.filter(|_| active).map(|label| {
+                let w = self.text.measure(label, TEXT).max(16.0) + 12.0;
+                (
+                    label,
+                    Area::xywh(right - w, yf + PANEL_TAG_TOP, w, PANEL_TAG_H),
+                )
+            });
+            let name_right = tag.map_or(right, |(_, a)| a.x0 - 6.0);
             let name = self
                 .text
-                .fit(&frame.name(seat), TEXT, PANEL_W as f32 - 50.0);
+                .fit(&frame.name(seat), TEXT, name_right - xf - 42.0);
             self.text.draw(cv, xf + 42.0, yf + 35.0, TEXT, INK, &name);
-            // Second line, left: the side's pieces, waiting ones first, those home last
-            // (on a green disc); a piece on the board is a small ring.
-            let waiting = game.waiting(side);
-            let home = game.home(side);
-            let step = (120.0 / per_side.max(1) as f32).min(20.0);
-            let ty = yf + 60.0;
-            for i in 0..per_side {
-                let cx = xf + 16.0 + i as f32 * step;
-                if i < waiting {
-                    cv.blit_center(&self.mini[side as usize % 4], cx, ty);
-                } else if i >= per_side - home {
-                    cv.circle(cx, ty, 9.5, None, FINISH, 1.0);
-                    cv.blit_center(&self.mini[side as usize % 4], cx, ty);
-                } else {
-                    cv.circle(cx, ty, 3.5, None, INK_SOFT, 0.6);
-                }
-            }
-            let tray_end = xf + 16.0 + per_side as f32 * step;
-            // Second line, right: one pill, the first that applies: the place once the game
-            // is over, the turn (grey when the seat is away), away, a bot's level.
-            let pill: Option<(String, Rgb, Rgb)> = if let Some(o) = over {
+            lay.label(
+                name.clone(),
+                self.text.area(&name, TEXT, xf + 42.0, yf + 35.0),
+            );
+            // Second line, left: the pieces waiting (after the side's shape) and home (after
+            // a house), in figures; measured first, drawn after the pill. Once the game is
+            // over the result's banner says every side's pieces home, and the panels only
+            // their places.
+            let counts = over.is_none().then(|| {
+                let waiting = game.waiting(side).to_string();
+                let home = game.home(side).to_string();
+                let wx = xf + 33.0;
+                let hx = wx + self.text.measure(&waiting, TEXT) + 38.0;
+                (waiting, wx, home, hx)
+            });
+            let counts_end = counts.as_ref().map_or(xf + 8.0, |(_, _, home, hx)| {
+                hx + self.text.measure(home, TEXT)
+            });
+            // Second line, right: one pill.
+            let pill: Option<(String, PillStyle)> = if let Some(o) = over {
                 o.ranking.iter().position(|s| *s == side).map(|i| {
-                    if i == 0 {
-                        (ordinal(i + 1, lang), HIGHLIGHT, INK)
-                    } else {
-                        (ordinal(i + 1, lang), INK_SOFT, CREAM)
-                    }
+                    let style = if i == 0 { PILL_FIRST } else { PILL_PLACE };
+                    (ordinal(i + 1, lang), style)
                 })
             } else if active {
                 let key = match game.phase() {
@@ -60,34 +89,79 @@ impl Renderer {
                     _ => "picture-turn-move",
                 };
                 let away = info.is_some_and(|i| i.away);
-                let (bg, fg) = if away {
-                    (AWAY, WHITE)
-                } else {
-                    (HIGHLIGHT, INK)
-                };
-                Some((say(lang, key, &[]), bg, fg))
+                let style = if away { PILL_AWAY } else { PILL_TURN };
+                Some((say(lang, key, &[]), style))
             } else if info.is_some_and(|i| i.away) {
-                Some((say(lang, "picture-away", &[]), AWAY, WHITE))
+                Some((say(lang, "picture-away", &[]), PILL_AWAY))
             } else {
                 info.and_then(|i| i.bot)
-                    .map(|level| (format!("🤖 {}", level.label(lang)), PANEL, INK_SOFT))
+                    .map(|level| (level.label(lang), PILL_LEVEL))
             };
-            if let Some((s, bg, fg)) = pill {
-                let right = xf + PANEL_W as f32 - 6.0;
-                let room = right - tray_end - 6.0 - 16.0;
-                let s = self.text.fit(&s, TEXT, room.max(40.0));
+            if let Some((s, style)) = pill {
+                let s = self.text.fit(&s, TEXT, right - counts_end - 8.0 - 16.0);
                 let w = self.text.measure(&s, TEXT) + 16.0;
-                let px = (right - w).max(tray_end + 6.0);
-                cv.fill_rrect(px, yf + 41.0, w, PILL_H - 2.0, 18.0, bg, 1.0);
-                self.text.draw(cv, px + 8.0, yf + 69.0, TEXT, fg, &s);
+                let area = Area::xywh(right - w, yf + LINE2_TOP, w, LINE2_H);
+                cv.fill_rrect(area.x0, area.y0, w, LINE2_H, 17.0, style.bg, 1.0);
+                self.text
+                    .draw(cv, area.x0 + 8.0, yf + LINE2_BASE, TEXT, style.fg, &s);
+                lay.label(s, area);
+            }
+            if let Some((waiting, wx, home, hx)) = counts {
+                let base = yf + LINE2_BASE;
+                cv.blit_center(&self.count_icon[side as usize % 4], xf + 18.0, yf + 58.0);
+                self.text.draw(cv, wx, base, TEXT, INK, &waiting);
+                let icon = Area::centred(xf + 18.0, yf + 58.0, 24.0, 24.0);
+                lay.label(
+                    format!("waiting {waiting}"),
+                    icon.union(&self.text.area(&waiting, TEXT, wx, base)),
+                );
+                cv.blit_center(&self.house, hx - 17.0, yf + 58.0);
+                self.text.draw(cv, hx, base, TEXT, INK, &home);
+                let icon = Area::centred(hx - 17.0, yf + 58.0, 26.0, 24.0);
+                lay.label(
+                    format!("home {home}"),
+                    icon.union(&self.text.area(&home, TEXT, hx, base)),
+                );
+            }
+            if let Some((label, area)) = tag {
+                lay.badge(label, area);
+                self.tag_in(cv, area, label, 16.0);
             }
         }
     }
 
-    pub(super) fn pieces(&self, cv: &mut Canvas, game: &Game) {
+    /// A destination's number in its box: a highlight pill with an ink edge.
+    fn tag_in(&self, cv: &mut Canvas, a: Area, label: &str, r: f32) {
+        cv.fill_rrect(a.x0, a.y0, a.w(), a.h(), r + 2.0, INK, 1.0);
+        cv.fill_rrect(
+            a.x0 + 2.0,
+            a.y0 + 2.0,
+            a.w() - 4.0,
+            a.h() - 4.0,
+            r,
+            PILL_TAG.bg,
+            1.0,
+        );
+        let (cx, cy) = a.centre();
+        self.text
+            .draw_center(cv, cx, cy + 10.0, TEXT, PILL_TAG.fg, label);
+    }
+
+    /// A legal destination's number, beside its ring at (x, y), where it covers no label.
+    pub(super) fn tag(&self, cv: &mut Canvas, x: f32, y: f32, label: &str, lay: &mut Layout) {
+        let label = self.text.fit(label, TEXT, 150.0);
+        let w = self.text.measure(&label, TEXT).max(16.0) + 20.0;
+        let first = spots(x, y, w, TAG_H, &mirrored(14.0 + w / 2.0 - 2.0, -24.0));
+        // Never on the point it numbers.
+        let point = Area::centred(x, y, 2.0 * STATION_R, 2.0 * STATION_R);
+        let a = lay.place(label.clone(), &first, Some(point));
+        self.tag_in(cv, a, &label, 18.0);
+    }
+
+    pub(super) fn pieces(&self, cv: &mut Canvas, game: &Game, lay: &mut Layout) {
         // Units by point, in arrival order. Several units on one point (stacking off, or a
         // piece that chose not to join) are fanned out side by side so they do not read as
-        // one stack; a stack keeps its ×n badge.
+        // one stack; a stack keeps its ×n badge, beside it where it covers no label.
         let mut at: BTreeMap<Point, Vec<(Side, u8)>> = BTreeMap::new();
         for u in game.units() {
             at.entry(u.point()).or_default().push((u.side, u.count));
@@ -101,15 +175,21 @@ impl Renderer {
                 if count > 1 {
                     let sp = &self.stack[s];
                     let top = sp.w; // the body is square; the extra height is the layer below
-                    cv.blit(
-                        sp,
+                    let (bx, by) = (
                         (x - sp.w as f32 / 2.0).round() as i32,
                         (y - top as f32 / 2.0).round() as i32,
                     );
+                    cv.blit(sp, bx, by);
+                    lay.mark("stack", drawn_at(sp, bx, by), false);
                     let b = &self.badge[(count.clamp(2, 4) - 2) as usize];
-                    cv.blit_center(b, x + 22.0, y + 20.0);
+                    let (w, h) = (b.w as f32, b.h as f32);
+                    let mut offsets = mirrored(22.0, 20.0).to_vec();
+                    offsets.extend([(0.0, 40.0), (0.0, -40.0), (44.0, 0.0), (-44.0, 0.0)]);
+                    let a = lay.place(format!("×{count}"), &spots(x, y, w, h, &offsets), None);
+                    cv.blit(b, a.x0.round() as i32, a.y0.round() as i32);
                 } else {
                     cv.blit_center(&self.piece[s], x, y);
+                    lay.mark("piece", drawn_centred(&self.piece[s], x, y), false);
                 }
             }
         }
@@ -135,257 +215,48 @@ impl Renderer {
         }
     }
 
-    pub(super) fn marks(&self, cv: &mut Canvas, last: &LastMove, lang: Lang) {
+    /// The last move's marks: a red ring round each capture with a pill saying how many (and
+    /// whose: it ends with their piece), a pill by home saying how many went home; each pill
+    /// where it covers no label.
+    pub(super) fn marks(&self, cv: &mut Canvas, last: &LastMove, lang: Lang, lay: &mut Layout) {
         for (p, side, count) in &last.captured {
             let (x, y) = point_xy(*p);
             cv.circle(x, y, 27.0, Some(4.0), CAPTURE, 1.0);
+            lay.mark("capture ring", Area::centred(x, y, 58.0, 58.0), true);
             let s = say(lang, "picture-captured", &[("count", (*count).into())]);
             // The pill ends with the captured side's piece.
-            let (px, w) = self.pill_center(cv, x, y + 46.0, &s, CAPTURE, WHITE, 22.0);
-            cv.blit_center(&self.mini[*side as usize % 4], px + w - 16.0, y + 46.0);
+            let w = self.text.measure(&s, TEXT) + 16.0 + 22.0;
+            let offsets = [
+                (0.0, 48.0),
+                (0.0, -48.0),
+                (w / 2.0 + 33.0, 0.0),
+                (-w / 2.0 - 33.0, 0.0),
+            ];
+            let ring = Area::centred(x, y, 58.0, 58.0);
+            let a = lay.place(s.clone(), &spots(x, y, w, PILL_H, &offsets), Some(ring));
+            self.pill_in(cv, a, &s, PILL_CAPTURE);
+            let (_, cy) = a.centre();
+            cv.blit_center(&self.mini[*side as usize % 4], a.x1 - 16.0, cy);
         }
         if last.finished > 0 {
             let (x, y) = home_xy();
             let s = say(lang, "picture-finished", &[("count", last.finished.into())]);
-            self.pill_center(cv, x - 70.0, y + 6.0, &s, FINISH, WHITE, 0.0);
+            let w = self.text.measure(&s, TEXT) + 16.0;
+            // Below START · FINISH, left of home (a little lower than a pill's height, on the
+            // paper's edge); else near it, clear of 참먹이.
+            let offsets = [(-25.0 - w / 2.0, 34.0)];
+            let cham = point_xy(0);
+            let cham = Area::centred(cham.0, cham.1, 2.0 * STATION_R, 2.0 * STATION_R);
+            let h = FINISH_PILL_H;
+            let a = lay.place(s.clone(), &spots(x, y, w, h, &offsets), Some(cham));
+            self.pill_in(cv, a, &s, PILL_FINISH);
         }
     }
 
-    /// A pill centred on (x, y) inside the board, with `extra` room at its right end; returns
-    /// its left and width.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn pill_center(
-        &self,
-        cv: &mut Canvas,
-        x: f32,
-        y: f32,
-        s: &str,
-        bg: Rgb,
-        fg: Rgb,
-        extra: f32,
-    ) -> (f32, f32) {
-        let w = self.text.measure(s, TEXT) + 16.0 + extra;
-        let x = (x - w / 2.0).clamp(4.0, BOARD as f32 - w - 4.0);
-        let y = y.min(BOARD as f32 - PILL_H / 2.0 - 2.0);
-        cv.fill_rrect(x, y - PILL_H / 2.0, w, PILL_H, 18.0, bg, 1.0);
-        self.text.draw(cv, x + 8.0, y + 10.0, TEXT, fg, s);
-        (x, w)
-    }
-
-    /// The lower box of the column: the last throw with who threw it, then the results held.
-    pub(super) fn footer(&self, cv: &mut Canvas, game: &Game, frame: &Frame) {
-        let lang = frame.lang;
-        let (x0, y0) = (COL_X as f32, footer_top(game.seats()) as f32);
-        let right = x0 + COL_W as f32 - 10.0;
-        let mut top = y0 + 10.0;
-        // The last throw: who threw it, four sticks (stick 0 carries the 빽도 mark), what it
-        // counts as.
-        if let Some(toss) = game.last_toss() {
-            let who = game
-                .last_thrower()
-                .map(|s| frame.name(s))
-                .unwrap_or_default();
-            let s = say(lang, "picture-threw", &[("name", who.into())]);
-            let s = self.text.fit(&s, TEXT, right - x0 - 12.0);
-            self.text.draw(cv, x0 + 12.0, y0 + 34.0, TEXT, CREAM, &s);
-            let st = y0 + 46.0;
-            for (i, &flat) in toss.flat.iter().enumerate() {
-                let x = x0 + 14.0 + i as f32 * 22.0;
-                let fill = if flat { STICK_FLAT } else { STICK_ROUND };
-                let alpha = if toss.nak { 0.45 } else { 1.0 };
-                cv.fill_rrect(x - 2.0, st - 2.0, 20.0, 64.0, 8.0, INK, alpha);
-                cv.fill_rrect(x, st, 16.0, 60.0, 6.0, fill, alpha);
-                if flat {
-                    for k in 0..2 {
-                        let cy = st + 16.0 + k as f32 * 28.0;
-                        cv.line(
-                            (x + 4.0, cy - 4.0),
-                            (x + 12.0, cy + 4.0),
-                            2.0,
-                            INK_SOFT,
-                            1.0,
-                        );
-                        cv.line(
-                            (x + 12.0, cy - 4.0),
-                            (x + 4.0, cy + 4.0),
-                            2.0,
-                            INK_SOFT,
-                            1.0,
-                        );
-                    }
-                    if i == yut_game::throw::MARKED_STICK && game.rules().backdo {
-                        cv.circle(x + 8.0, st + 30.0, 5.0, None, CAPTURE, 1.0);
-                    }
-                } else {
-                    cv.line((x + 5.0, st + 5.0), (x + 5.0, st + 55.0), 2.0, WOOD, 0.6);
-                }
-            }
-            let cx = x0 + 176.0;
-            let (big, small) = match toss.chip(game.rules()) {
-                Some(c) => (c.korean().to_string(), chip_small(c, lang)),
-                None => ("낙".to_string(), say(lang, "picture-toss-void", &[])),
-            };
-            self.text
-                .draw_center(cv, cx, y0 + 82.0, TEXT_BIG, HIGHLIGHT, &big);
-            let small = self.text.fit(&small, TEXT, 2.0 * (right - cx));
-            self.text
-                .draw_center(cv, cx, y0 + 114.0, TEXT, CREAM, &small);
-            top = y0 + 126.0;
-        }
-        self.pool(cv, game, frame, x0 + 10.0, top, right);
-    }
-
-    /// The results held, from (x, top) to `right`: one chip per result (its Korean name and
-    /// its steps) while four fit; else runs of one result as one chip with a count, else one
-    /// chip per kind (house rules whose sticks nearly always land flat make pools of dozens of
-    /// 윷), drawn small and wrapped when more than four.
-    fn pool(&self, cv: &mut Canvas, game: &Game, frame: &Frame, x: f32, top: f32, right: f32) {
-        let pool = game.pool();
-        if pool.is_empty() {
-            if game.phase() != Phase::Over {
-                let s = say(frame.lang, "picture-pool-empty", &[]);
-                let s = self.text.fit(&s, TEXT, right - x - 4.0);
-                self.text
-                    .draw(cv, x + 2.0, top + 40.0, TEXT, PAPER_EDGE, &s);
-            }
-            return;
-        }
-        let mut items: Vec<(Chip, usize)> = pool.iter().map(|&c| (c, 1)).collect();
-        if items.len() > POOL_CHIPS {
-            items.clear();
-            for &c in pool {
-                match items.last_mut() {
-                    Some((r, n)) if *r == c => *n += 1,
-                    _ => items.push((c, 1)),
-                }
-            }
-        }
-        if items.len() > POOL_CHIPS {
-            let mut kinds: Vec<(Chip, usize)> = Vec::new();
-            for &c in pool {
-                match kinds.iter_mut().find(|(r, _)| *r == c) {
-                    Some((_, n)) => *n += 1,
-                    None => kinds.push((c, 1)),
-                }
-            }
-            items = kinds;
-        }
-        let mut marked = false;
-        let mut selected = |chip: Chip| {
-            let sel = !marked && frame.selected == Some(chip);
-            marked |= sel;
-            sel
-        };
-        let chip_box = |cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32, sel: bool| {
-            if sel {
-                cv.fill_rrect(x - 3.0, y - 3.0, w + 6.0, h + 6.0, 12.0, INK, 1.0);
-                cv.fill_rrect(x, y, w, h, 10.0, HIGHLIGHT, 1.0);
-            } else {
-                cv.fill_rrect(x, y, w, h, 10.0, CREAM, 1.0);
-            }
-        };
-        if items.len() <= POOL_CHIPS {
-            let n = items.len() as f32;
-            let cw = ((right - x - (n - 1.0) * 6.0) / n).min(62.0);
-            for (i, &(chip, count)) in items.iter().enumerate() {
-                let cx = x + i as f32 * (cw + 6.0);
-                chip_box(cv, cx, top, cw, 74.0, selected(chip));
-                let size = if chip.korean().chars().count() > 1 {
-                    TEXT
-                } else {
-                    34
-                };
-                self.text
-                    .draw_center(cv, cx + cw / 2.0, top + 36.0, size, INK, chip.korean());
-                let small = if count > 1 {
-                    format!("×{count}")
-                } else {
-                    chip_steps(chip)
-                };
-                self.text
-                    .draw_center(cv, cx + cw / 2.0, top + 66.0, TEXT, INK_SOFT, &small);
-            }
-            return;
-        }
-        // Many kinds: small chips ("윷 ×3"), wrapped.
-        let (mut cx, mut cy) = (x, top);
-        for &(chip, count) in &items {
-            let k = chip.korean();
-            let c = format!("×{count}");
-            let w = self.text.measure(k, TEXT)
-                + if count > 1 {
-                    self.text.measure(&c, TEXT) + 4.0
-                } else {
-                    0.0
-                }
-                + 14.0;
-            if cx + w > right && cx > x {
-                cx = x;
-                cy += 42.0;
-            }
-            chip_box(cv, cx, cy, w, 38.0, selected(chip));
-            let pen = self.text.draw(cv, cx + 7.0, cy + 29.0, TEXT, INK, k);
-            if count > 1 {
-                self.text
-                    .draw(cv, cx + 11.0 + pen, cy + 29.0, TEXT, INK_SOFT, &c);
-            }
-            cx += w + 6.0;
-        }
-    }
-
-    pub(super) fn result(&self, cv: &mut Canvas, game: &Game, frame: &Frame) {
-        let Some(o) = game.outcome() else { return };
-        let lang = frame.lang;
-        let names = |side: Side| -> String {
-            (0..game.seats())
-                .filter(|s| game.side_of(*s) == side)
-                .map(|s| frame.name(s))
-                .collect::<Vec<_>>()
-                .join(" & ")
-        };
-        let (bx, bw) = (30.0, BOARD as f32 - 60.0);
-        let bh = 96.0 + 42.0 * o.ranking.len() as f32;
-        let by = (BOARD as f32 - bh) / 2.0;
-        cv.fill_rrect(bx, by, bw, bh, 20.0, INK, 0.9);
-        cv.fill_rrect(
-            bx + 6.0,
-            by + 6.0,
-            bw - 12.0,
-            bh - 12.0,
-            16.0,
-            WOOD_DARK,
-            0.6,
-        );
-        // How many seats won: one wins, a team win.
-        let count = (0..game.seats())
-            .filter(|s| game.side_of(*s) == o.winner)
-            .count() as u32;
-        let title = say(
-            lang,
-            "picture-winner",
-            &[("names", names(o.winner).into()), ("count", count.into())],
-        );
-        let title = self.text.fit(&title, TEXT_BIG, bw - 40.0);
-        self.text
-            .draw_center(cv, bx + bw / 2.0, by + 56.0, TEXT_BIG, HIGHLIGHT, &title);
-        for (i, side) in o.ranking.iter().enumerate() {
-            let y = by + 104.0 + i as f32 * 42.0;
-            let home = say(
-                lang,
-                "picture-home-count",
-                &[
-                    ("home", game.home(*side).into()),
-                    ("pieces", game.pieces_per_side().into()),
-                ],
-            );
-            self.text
-                .draw(cv, bx + 24.0, y, TEXT, CREAM, &ordinal(i + 1, lang));
-            cv.blit_center(&self.mini[*side as usize % 4], bx + 92.0, y - 10.0);
-            let hw = self.text.measure(&home, TEXT);
-            let n = self.text.fit(&names(*side), TEXT, bw - 150.0 - hw);
-            self.text.draw(cv, bx + 108.0, y, TEXT, CREAM, &n);
-            self.text
-                .draw(cv, bx + bw - 24.0 - hw, y, TEXT, PAPER_EDGE, &home);
-        }
+    /// A pill filling `a`, its text from the left.
+    fn pill_in(&self, cv: &mut Canvas, a: Area, s: &str, style: PillStyle) {
+        cv.fill_rrect(a.x0, a.y0, a.w(), a.h(), 18.0, style.bg, 1.0);
+        let (_, cy) = a.centre();
+        self.text.draw(cv, a.x0 + 8.0, cy + 10.0, TEXT, style.fg, s);
     }
 }

@@ -57,4 +57,19 @@ impl Sprite {
             rows,
         }
     }
+
+    /// The box of its drawn (not fully transparent) pixels, in its own pixels:
+    /// [x0, x1) × [y0, y1); empty for a blank sprite.
+    pub fn drawn(&self) -> crate::canvas::Rect {
+        let mut b = crate::canvas::Rect::new(self.w, self.h, 0, 0);
+        for (y, r) in self.rows.iter().enumerate() {
+            if r[0] < r[3] {
+                b.x0 = b.x0.min(r[0]);
+                b.x1 = b.x1.max(r[3]);
+                b.y0 = b.y0.min(y as i32);
+                b.y1 = y as i32 + 1;
+            }
+        }
+        b
+    }
 }

@@ -262,6 +262,31 @@ impl Text {
             .sum()
     }
 
+    /// The box `s` covers drawn at `size` from x with its baseline at y: its advance across,
+    /// its glyphs' ink up and down (as [`Text::draw`] places them).
+    pub fn area(&self, s: &str, size: u16, x: f32, y: f32) -> crate::layout::Area {
+        let (mut top, mut bottom) = (i32::MAX, i32::MIN);
+        let mut pen = x;
+        for c in s.chars().filter(|c| !is_invisible(*c)) {
+            let g = self.glyph(c, size);
+            if g.w > 0 && g.h > 0 {
+                top = top.min(g.top);
+                bottom = bottom.max(g.top + g.h);
+            }
+            pen += g.advance;
+        }
+        if top > bottom {
+            (top, bottom) = (0, 0);
+        }
+        let y = y.round();
+        crate::layout::Area {
+            x0: x,
+            y0: y + top as f32,
+            x1: pen.max(x),
+            y1: y + bottom as f32,
+        }
+    }
+
     /// Cut `s` to fit `max` px, ending with "…" when cut.
     pub fn fit(&self, s: &str, size: u16, max: f32) -> String {
         if self.measure(s, size) <= max {

@@ -18,9 +18,90 @@ pub const WHITE: Rgb = Rgb::hex(0xFFFFFF);
 pub const HIGHLIGHT: Rgb = Rgb::hex(0xFFC21A);
 pub const CAPTURE: Rgb = Rgb::hex(0xC8102E);
 pub const FINISH: Rgb = Rgb::hex(0x2E7D32);
-pub const AWAY: Rgb = Rgb::hex(0x8A8A8A);
+/// A seat marked away: dark enough for white text on it (5.3 : 1).
+pub const AWAY: Rgb = Rgb::hex(0x6B6B6B);
 pub const STICK_FLAT: Rgb = Rgb::hex(0xF4E2BC);
 pub const STICK_ROUND: Rgb = Rgb::hex(0xA0662F);
+
+/// A pill's (or badge's) background and text colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PillStyle {
+    pub bg: Rgb,
+    pub fg: Rgb,
+}
+
+/// The seat to act.
+pub const PILL_TURN: PillStyle = PillStyle {
+    bg: HIGHLIGHT,
+    fg: INK,
+};
+/// A seat marked away (also when it is to act: the bot plays for it).
+pub const PILL_AWAY: PillStyle = PillStyle {
+    bg: AWAY,
+    fg: WHITE,
+};
+/// A bot's level.
+pub const PILL_LEVEL: PillStyle = PillStyle {
+    bg: PANEL,
+    fg: INK_SOFT,
+};
+/// The winner's place once the game is over, and every other place.
+pub const PILL_FIRST: PillStyle = PillStyle {
+    bg: HIGHLIGHT,
+    fg: INK,
+};
+pub const PILL_PLACE: PillStyle = PillStyle {
+    bg: INK_SOFT,
+    fg: CREAM,
+};
+/// The last move's marks: pieces captured, pieces home.
+pub const PILL_CAPTURE: PillStyle = PillStyle {
+    bg: CAPTURE,
+    fg: WHITE,
+};
+pub const PILL_FINISH: PillStyle = PillStyle {
+    bg: FINISH,
+    fg: WHITE,
+};
+/// A legal destination's number.
+pub const PILL_TAG: PillStyle = PillStyle {
+    bg: HIGHLIGHT,
+    fg: INK,
+};
+/// A stack's ×n.
+pub const BADGE_STACK: PillStyle = PillStyle { bg: INK, fg: CREAM };
+
+/// Every pill and badge style, named (for tests).
+pub const PILL_STYLES: [(&str, PillStyle); 9] = [
+    ("turn", PILL_TURN),
+    ("away", PILL_AWAY),
+    ("level", PILL_LEVEL),
+    ("first", PILL_FIRST),
+    ("place", PILL_PLACE),
+    ("capture", PILL_CAPTURE),
+    ("finish", PILL_FINISH),
+    ("tag", PILL_TAG),
+    ("stack", BADGE_STACK),
+];
+
+/// WCAG 2 relative luminance of a colour.
+pub fn luminance(c: Rgb) -> f32 {
+    let lin = |v: u8| {
+        let v = v as f32 / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+}
+
+/// WCAG 2 contrast ratio of two colours (1 to 21).
+pub fn contrast(a: Rgb, b: Rgb) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
 
 /// Side colours (Okabe–Ito, distinguishable with colour-blindness), each with its own shape
 /// and letter too.
@@ -159,6 +240,7 @@ pub fn palette_spec() -> (Vec<Rgb>, Vec<(Rgb, Rgb, u8)>) {
     ramps.push((CAPTURE, PAPER, 3));
     ramps.push((FINISH, PAPER, 2));
     ramps.push((AWAY, PANEL, 2));
+    ramps.push((WHITE, AWAY, 2));
     ramps.push((STICK_FLAT, STICK_ROUND, 3));
     ramps.push((STICK_ROUND, WOOD, 2));
     ramps.push((STICK_FLAT, WOOD, 2));
