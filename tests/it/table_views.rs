@@ -705,12 +705,34 @@ fn an_idle_lobby_closes_itself() {
     assert!(p.deadline_ms.unwrap() <= 3_000_000 + 25_000);
 }
 
-/// The board's alt text says, for every side, what the picture shows: pieces waiting, home
-/// and where the others stand (stacks counted), the results held and who is to act.
+/// Point names the picture does not write (all but the corners' and the centre's), in a
+/// language; a name that is also a throw's (Korean 도, 개…) is left out, the held results
+/// naming it.
+fn unlabelled_point_names(lang: Lang) -> Vec<String> {
+    use yut_text::word;
+    let chips: Vec<String> = yut_game::Chip::ALL
+        .iter()
+        .map(|c| yut_table::view::chip_label(*c, lang))
+        .collect();
+    (0..yut_game::board::POINTS as u8)
+        .filter_map(|p| {
+            let name = word(lang, &format!("view-point-{p}"));
+            let drawn = yut_render::layout::point_label(p).map(|k| word(lang, k));
+            (drawn.as_deref() != Some(name.as_str()) && !chips.iter().any(|c| c.contains(&name)))
+                .then_some(name)
+        })
+        .collect()
+}
+
+/// The board's alt text says what the picture shows: the winner once the game is over, the
+/// last move, every side's pieces waiting, home and where the others stand (as steps from
+/// home, stacks counted), the results held and who is to act; it names no point the picture
+/// does not label.
 #[test]
 fn the_board_is_described_for_screen_readers() {
     use yut_game::{Phase, Unit};
-    use yut_table::view::board_alt;
+    use yut_table::view::{board_alt, side_in_sentence, steps_home};
+    use yut_text::say;
     let host = Actor::user(1, "Ann");
     let zed = Actor::user(9, "Zed");
     let mut t = Table::new(
@@ -727,14 +749,16 @@ fn the_board_is_described_for_screen_readers() {
     );
     t.apply(&zed, &Command::Join, 0).unwrap();
     t.apply(&host, &Command::Start, 0).unwrap();
+    let hidden: Vec<(Lang, Vec<String>)> = [Lang::En, Lang::Ko, Lang::Es]
+        .into_iter()
+        .map(|l| (l, unlabelled_point_names(l)))
+        .collect();
+    assert!(hidden[0].1.contains(&"Dwit-geol spot".to_string()));
+    assert!(hidden[0].1.contains(&"Cham".to_string()));
     let mut now = 0;
-    // Play on until someone has a stack of two or more on the board and a result is held.
-    let mut seen_stack = false;
-    let mut seen_pool = false;
-    for _ in 0..4000 {
-        if t.status != Status::Playing {
-            break;
-        }
+    // Play to the end, seeing a stack of two or more, a result held and a capture.
+    let (mut seen_stack, mut seen_pool, mut seen_capture) = (false, false, false);
+    for step in 0..4000 {
         let g = t.game.as_ref().unwrap();
         let alt = board_alt(&t);
         assert_eq!(
@@ -746,14 +770,46 @@ fn the_board_is_described_for_screen_readers() {
             let line = format!("{who}: {} waiting, {} home", g.waiting(side), g.home(side));
             assert!(alt.contains(&line), "{alt} lacks {line}");
         }
+        for u in g.units() {
+            let n = steps_home(g, u);
+            let steps = if n == 1 {
+                "1 step".to_string()
+            } else {
+                format!("{n} steps")
+            };
+            assert!(alt.contains(&format!("{steps} from home")), "{alt}: {u:?}");
+        }
         let stacks: Vec<&Unit> = g.units().iter().filter(|u| u.count > 1).collect();
         for u in &stacks {
             seen_stack = true;
-            assert!(alt.contains(&format!("×{}", u.count)), "{alt}");
+            assert!(
+                alt.contains(&format!("a stack of {} at ", u.count)),
+                "{alt}"
+            );
         }
         if g.phase() == Phase::Spend && !g.pool().is_empty() {
             seen_pool = true;
             assert!(alt.contains("Results held:"), "{alt}");
+        }
+        let last = yut_render::LastMove::from_events(&t.last_events);
+        assert_eq!(alt.contains("Last move: "), last.is_some(), "{alt}");
+        if let Some(l) = last.filter(|l| !l.captured.is_empty()) {
+            seen_capture = true;
+            assert!(alt.contains("pieces sent back."), "{alt}: {l:?}");
+        }
+        // No point named that the picture does not label, in any language.
+        if step % 7 == 0 || g.is_over() {
+            for (lang, names) in &hidden {
+                let mut other = t.clone();
+                other.settings.lang = *lang;
+                let alt = board_alt(&other);
+                for n in names {
+                    assert!(!alt.contains(n.as_str()), "{lang:?}: {n:?} in {alt}");
+                }
+            }
+        }
+        if t.status != Status::Playing {
+            break;
         }
         let acting = t.acting().unwrap();
         let name = if acting == 0 { "Ann" } else { "Zed" };
@@ -762,7 +818,27 @@ fn the_board_is_described_for_screen_readers() {
         now += 30_000;
         t.apply(&Actor::System, &Command::Timeout, now).unwrap();
     }
-    assert!(seen_stack && seen_pool);
+    assert!(seen_stack && seen_pool && seen_capture);
+    // The final board says who won, first, in every language.
+    let g = t.game.as_ref().unwrap();
+    let winner = g.outcome().expect("the game was played to its end").winner;
+    for lang in [Lang::En, Lang::Ko, Lang::Es] {
+        let mut t = t.clone();
+        t.settings.lang = lang;
+        let won = say(
+            lang,
+            "view-alt-won",
+            &[("side", side_in_sentence(&t, winner).into())],
+        );
+        let alt = board_alt(&t);
+        let board = yut_text::word(lang, "view-alt-board");
+        assert!(alt.starts_with(&format!("{board} {won}")), "{alt}");
+    }
+    assert!(board_alt(&t).contains(if winner == 0 {
+        "Winner: Ann."
+    } else {
+        "Winner: Zed."
+    }));
     let mut ko = t.clone();
     ko.settings.lang = Lang::Ko;
     assert!(board_alt(&ko).starts_with("윷판."));

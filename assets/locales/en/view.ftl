@@ -117,6 +117,16 @@ view-alt-side = { $side }: { $waiting } waiting, { $home } home.
 view-alt-side-board = { $side }: { $waiting } waiting, { $home } home; on the board: { $spots }.
 view-alt-held = Results held: { $list }.
 view-alt-acting = { $who } to act.
+view-alt-won = Winner: { $side }.
+view-alt-last = Last move: { $who } played { $chip } → { $to }.
+view-alt-captured = { $count } of { $victim }'s pieces sent back.
+# Where a piece stands: its steps from home, and the picture's label there if it has one.
+view-alt-steps = { $steps } { $steps ->
+        [one] step
+       *[other] steps
+    } from home
+view-alt-labelled = { $where } ({ $label })
+view-alt-stack = a stack of { $count } at { $where }
 
 ## Whose turn, and what to do.
 view-doing-throw = throw the sticks

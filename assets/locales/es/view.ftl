@@ -123,6 +123,23 @@ view-alt-side = { $side }: { $waiting } esperando, { $home } en la meta.
 view-alt-side-board = { $side }: { $waiting } esperando, { $home } en la meta; en el tablero: { $spots }.
 view-alt-held = Resultados guardados: { $list }.
 view-alt-acting = Le toca a { $who }.
+view-alt-won = Ganó { $side }.
+view-alt-last = Última jugada: { $who } jugó { $chip } → { $to }.
+view-alt-captured = { $count } { $count ->
+        [one] ficha
+       *[other] fichas
+    } de { $victim } { $count ->
+        [one] capturada
+       *[other] capturadas
+    }.
+# Dónde está una ficha: los pasos que le faltan para la meta, y el nombre que la imagen
+# escribe allí si escribe uno.
+view-alt-steps = { $steps } { $steps ->
+        [one] paso
+       *[other] pasos
+    } de la meta
+view-alt-labelled = { $where } ({ $label })
+view-alt-stack = una pila de { $count } a { $where }
 
 ## De quién es el turno y qué hacer.
 view-doing-throw = lanza los palitos

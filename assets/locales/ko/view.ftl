@@ -114,6 +114,13 @@ view-alt-side = { $side }: 대기 { $waiting }, 골인 { $home }.
 view-alt-side-board = { $side }: 대기 { $waiting }, 골인 { $home }; 판 위: { $spots }.
 view-alt-held = 남은 결과: { $list }.
 view-alt-acting = { $who } 차례.
+view-alt-won = 우승: { $side }.
+view-alt-last = 마지막 수: { $who }, { $chip } → { $to }.
+view-alt-captured = 잡힌 말: { $victim } { $count }개.
+# 말이 선 곳: 골인까지 남은 칸, 그림에 이름이 적힌 자리면 그 이름.
+view-alt-steps = 골인까지 { $steps }칸
+view-alt-labelled = { $where } ({ $label })
+view-alt-stack = 업힌 말 { $count }개: { $where }
 
 ## 누구 차례이고 무엇을 할지.
 view-doing-throw = 윷을 던질 차례

@@ -137,20 +137,71 @@ pub fn narrate(t: &Table, events: &[Event]) -> Vec<String> {
 /// Discord's limit for an attachment's description.
 pub const MAX_ALT: usize = 1024;
 
-/// The board in words (the picture's alt text): every side's pieces waiting, home and on the
-/// board (where, and how many stacked), the results held and who is to act.
+/// The board in words (the picture's alt text): the winner once the game is over, the last
+/// move, every side's pieces waiting, home and on the board (each as steps from home, with
+/// the name the picture writes beside it when it writes one; stacks counted), the results
+/// held and who is to act. It names no point the picture does not label.
 pub fn board_alt(t: &Table) -> String {
     let lang = t.lang();
     let Some(g) = t.game.as_ref() else {
         return String::new();
     };
     let mut s = word(lang, "view-alt-board");
+    let mut add = |part: String| {
+        s.push(' ');
+        s.push_str(&part);
+    };
+    if let Some(o) = g.outcome() {
+        add(say(
+            lang,
+            "view-alt-won",
+            &[("side", side_in_sentence(t, o.winner).into())],
+        ));
+    }
+    if let Some(last) = yut_render::LastMove::from_events(&t.last_events) {
+        let to = match last.to {
+            Dest::Point(p) => {
+                let unit = g
+                    .units()
+                    .iter()
+                    .find(|u| u.side == last.side && u.point() == p);
+                match unit {
+                    Some(u) => unit_place(g, u, lang),
+                    None => word(lang, "view-dest-home"),
+                }
+            }
+            d => dest_name(d, lang),
+        };
+        add(say(
+            lang,
+            "view-alt-last",
+            &[
+                ("who", honored(t, last.seat).into()),
+                ("chip", chip_label(last.chip, lang).into()),
+                ("to", to.into()),
+            ],
+        ));
+        for (_, side, count) in &last.captured {
+            add(say(
+                lang,
+                "view-alt-captured",
+                &[
+                    ("count", (*count).into()),
+                    ("victim", side_in_sentence(t, *side).into()),
+                ],
+            ));
+        }
+    }
     for side in 0..g.sides() {
         let mut spots: Vec<String> = Vec::new();
         for u in g.units().iter().filter(|u| u.side == side) {
-            let at = point_name(u.point(), lang);
+            let at = unit_place(g, u, lang);
             spots.push(if u.count > 1 {
-                format!("{at} ×{}", u.count)
+                say(
+                    lang,
+                    "view-alt-stack",
+                    &[("count", u.count.into()), ("where", at.into())],
+                )
             } else {
                 at
             });
@@ -166,25 +217,47 @@ pub fn board_alt(t: &Table) -> String {
             args.push(("spots", spots.join(", ").into()));
             "view-alt-side-board"
         };
-        s.push(' ');
-        s.push_str(&say(lang, key, &args));
+        add(say(lang, key, &args));
     }
     if !g.pool().is_empty() {
         let pool: Vec<String> = g.pool().iter().map(|c| chip_label(*c, lang)).collect();
-        s.push(' ');
-        s.push_str(&say(
+        add(say(
             lang,
             "view-alt-held",
             &[("list", pool.join(", ").into())],
         ));
     }
     if let Some(seat) = t.acting() {
-        s.push(' ');
-        s.push_str(&say(
+        add(say(
             lang,
             "view-alt-acting",
             &[("who", honored(t, seat).into())],
         ));
     }
     s
+}
+
+/// Steps a unit still has to go to get home, on the route it is on (as the rules count it
+/// for the pieces' progress).
+pub fn steps_home(g: &yut_game::Game, u: &yut_game::Unit) -> u8 {
+    u.route.len(g.rules().direct_exit()).saturating_sub(u.index)
+}
+
+/// Where a unit stands, as a listener can place it: its steps from home, and the name the
+/// board picture writes beside its point when it writes one (the corners, the centre,
+/// START · FINISH).
+fn unit_place(g: &yut_game::Game, u: &yut_game::Unit, lang: Lang) -> String {
+    let steps = say(
+        lang,
+        "view-alt-steps",
+        &[("steps", steps_home(g, u).into())],
+    );
+    match yut_render::layout::point_label(u.point()) {
+        Some(key) => say(
+            lang,
+            "view-alt-labelled",
+            &[("where", steps.into()), ("label", word(lang, key).into())],
+        ),
+        None => steps,
+    }
 }
