@@ -169,6 +169,36 @@ pub fn shots(rules: &Rules, seed: u64) -> Vec<Shot> {
         frame: frame_for(&two, last2, Lang::En, true),
         game: two,
     });
+    // Seats named as the bot names them, in Spanish: Master bots ("Maestro") and a person
+    // away, just after the turn passed (the lower box shows no throw).
+    let (passed, last_p) = find(rules, 4, false, seed ^ 0x11, |g, last, ev| {
+        g.phase() == Phase::Throw
+            && last.is_some()
+            && ev.iter().any(|e| matches!(e, Event::Moved { .. }))
+            && g.last_thrower().is_some_and(|s| s != g.turn())
+    });
+    let mut players: Vec<SeatInfo> = (0..4u32)
+        .map(|i| {
+            let n = [("n", (i + 1).into())];
+            SeatInfo::bot(
+                &yut_text::say(Lang::Es, "picture-bot", &n),
+                BotLevel::Master,
+            )
+        })
+        .collect();
+    players[3] = SeatInfo {
+        name: yut_text::say(Lang::Es, "picture-player", &[("n", 4u32.into())]),
+        bot: None,
+        away: true,
+    };
+    out.push(Shot {
+        name: "11-spanish-masters",
+        frame: Frame {
+            players,
+            ..frame_for(&passed, last_p, Lang::Es, false)
+        },
+        game: passed,
+    });
     let (fin, last_f) = find(rules, 3, false, seed ^ 0xf1, |_, _, ev| {
         ev.iter().any(|e| matches!(e, Event::Finished { .. }))
     });
