@@ -1,23 +1,19 @@
 // A game's page: the board pushed by the server (server-sent events), the buttons of the
-// person whose turn it is, a countdown from the server's clock.
+// person whose turn it is, a countdown from the server's clock. Its words come from the
+// catalog (words.js), in the game's language.
 "use strict";
-const WORDS = {
-  en: { log: "What happened", waiting: "waiting", home: "home", pool: "Throws held:", live: "live", reconnecting: "reconnecting…", left: "s left", again: "Play again", "new-game": "New game", over: "Game over", failed: "Could not reach the game; nothing changed." },
-  ko: { log: "지나온 수", waiting: "대기", home: "완주", pool: "남은 결과:", live: "실시간", reconnecting: "다시 연결하는 중…", left: "초 남음", again: "다시 하기", "new-game": "새 게임", over: "게임 끝", failed: "게임에 닿지 못했어요. 바뀐 것은 없어요." },
-  es: { log: "Lo que pasó", waiting: "esperan", home: "en casa", pool: "Tiradas por usar:", live: "en directo", reconnecting: "reconectando…", left: " s restantes", again: "Jugar otra vez", "new-game": "Nueva partida", over: "Fin de la partida", failed: "No se pudo contactar con la partida; nada cambió." },
-};
 const $ = (id) => document.getElementById(id);
 const main = $("game");
 // Where this page's game is served: a local game (playable) or a watched one (read-only).
 const API = main.dataset.api;
 const WATCH = main.dataset.mode === "watch";
 let game = null;
-let shown = null;   // the frame on screen
+let shown = null;    // the frame on screen
+let painted = null;  // the version whose board is drawn, and whether in SVG
 let clockOffset = 0; // server now - our now, in ms
 let busy = false;
 let lastLogged = null;
-
-const t = (k) => (WORDS[shown ? shown.lang : "en"] || WORDS.en)[k] || WORDS.en[k];
+let unreachable = false; // a press could not reach the server (said until it is reached again)
 
 function escape(s) {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -37,11 +33,22 @@ function show(f) {
   if (game === null) game = f.game;
   if (f.game !== game) { if (!WATCH) location.href = "/g/" + f.game; return; }
   if (shown && f.version < shown.version) return;
+  if (Words.lang !== f.lang) { loadWords(f.lang).then(() => show(f), () => {}); return; }
   shown = f;
   clockOffset = f.now_ms - Date.now();
-  document.documentElement.lang = f.lang;
   main.dataset.version = f.version;
   main.dataset.over = f.over ? "1" : "0";
+  document.title = t("web-game-title", { game: f.game });
+  paint(f);
+  controls(f);
+  tick();
+}
+
+// The board, the seats, the pool and the log: drawn once per version (a click's answer and
+// the pushed board of the same version both arrive; drawing twice would restart the glide).
+function paint(f) {
+  if (painted && painted.version === f.version && (painted.svg || !f.svg)) return;
+  painted = { version: f.version, svg: Boolean(f.svg) };
   // The SVG board where the server sent one (crisp at any size), else the picture.
   if (f.svg) {
     $("svg").innerHTML = f.svg;
@@ -67,23 +74,28 @@ function show(f) {
     const name = document.createElement("span");
     name.textContent = (s.turn ? "▶ " : "") + s.name + (s.rating != null ? ` · ${s.rating}` : "");
     const counts = document.createElement("small");
-    counts.textContent = `${t("waiting")} ${s.waiting} · ${t("home")} ${s.home}`;
+    counts.textContent = t("web-seat-counts", { waiting: s.waiting, home: s.home });
     el.append(mark, name, counts);
     seats.append(el);
   }
-  // The game's log in words, newest first, as long as this page has followed it.
+  // The game's log in words (the same light markdown), newest first, as long as this page
+  // has followed it.
   if ((f.said || []).length && f.version !== lastLogged) {
     lastLogged = f.version;
     for (const line of f.said) {
       const li = document.createElement("li");
-      li.textContent = line;
+      li.innerHTML = markdown(line);
       $("log").prepend(li);
     }
     while ($("log").children.length > 200) $("log").lastChild.remove();
     $("log-box").hidden = false;
   }
   $("pool").hidden = !f.svg || !(f.pool || []).length;
-  $("pool").textContent = `${t("pool")} ${(f.pool || []).join(" · ")}`;
+  $("pool").textContent = t("web-pool", { list: (f.pool || []).join(" · ") });
+}
+
+// The words and the buttons of the frame on screen.
+function controls(f) {
   $("text").innerHTML = markdown(f.text);
   const actions = $("actions");
   actions.replaceChildren();
@@ -104,8 +116,7 @@ function show(f) {
   $("after").hidden = !f.over || WATCH;
   $("replay").hidden = !f.link;
   if (f.link) { $("replay-link").href = f.link.url; $("replay-link").textContent = f.link.label; }
-  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
-  tick();
+  translate();
 }
 
 async function press(id) {
@@ -119,10 +130,11 @@ async function press(id) {
     });
     const j = await r.json();
     if (r.ok) show(j);
-    else { $("error").textContent = j.error; if (shown) show(shown); }
+    else { $("error").textContent = j.error; if (shown) controls(shown); }
   } catch (e) {
-    $("error").textContent = t("failed");
-    if (shown) show(shown);
+    unreachable = true;
+    $("error").textContent = t("web-failed");
+    if (shown) controls(shown);
   } finally {
     busy = false;
   }
@@ -132,7 +144,7 @@ function tick() {
   const el = $("clock");
   if (!shown || shown.deadline_ms == null || shown.over) { el.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((shown.deadline_ms - (Date.now() + clockOffset)) / 1000));
-  el.textContent = left + t("left");
+  el.textContent = t("web-seconds-left", { seconds: left });
   el.classList.toggle("low", left <= 5);
 }
 setInterval(tick, 250);
@@ -147,10 +159,27 @@ $("again").addEventListener("click", async (ev) => {
   if (r.ok) location.href = j.url; else $("error").textContent = j.error;
 });
 
-// A page for a game that is not here says so (the stream would only retry).
-fetch(API).then(async (r) => {
-  if (!r.ok) { const j = await r.json().catch(() => ({})); $("error").textContent = j.error || r.statusText; }
-});
-const events = new EventSource(API + "/events");
-events.addEventListener("board", (e) => { show(JSON.parse(e.data)); $("status").textContent = "● " + t("live"); });
-events.addEventListener("error", () => { $("status").textContent = t("reconnecting"); });
+// The server is reached (again): live, and a press that could not reach it is no longer news.
+function reached() {
+  $("status").textContent = "● " + t("web-live");
+  if (unreachable) {
+    unreachable = false;
+    if ($("error").textContent === t("web-failed")) $("error").textContent = "";
+  }
+}
+
+function follow() {
+  translate();
+  // A page for a game that is not here says so (the stream would only retry).
+  fetch(API).then(async (r) => {
+    if (!r.ok) { const j = await r.json().catch(() => ({})); $("error").textContent = j.error || r.statusText; }
+  });
+  const events = new EventSource(API + "/events");
+  events.addEventListener("open", reached);
+  events.addEventListener("board", (e) => { show(JSON.parse(e.data)); reached(); });
+  events.addEventListener("error", () => {
+    // Closed for good (refused): no retry to wait for.
+    $("status").textContent = events.readyState === EventSource.CLOSED ? "" : t("web-reconnecting");
+  });
+}
+loadWords(document.documentElement.lang).then(follow, follow);

@@ -1,19 +1,10 @@
 // A finished game, step by step: its boards (drawn by the server, as in Discord), the
 // sides' chances to win, jumps to captures and the turning point, the chart, the record.
+// Its words come from the catalog (words.js), in the game's language.
 "use strict";
-const WORDS = {
-  en: { decisions: "Costliest decisions", none: "None: every choice was as good as Master's.", matches: "This page checked it too: the seed's SHA-256 is the commitment shown when the game began.", differs: "This page found that the seed's SHA-256 is NOT the commitment.", speed: "Speed", capture: "Next capture", turning: "Turning point", record: "Download the record",
-    step: "Step", of: "of", chance: "chance to win", start: "Start", commitment: "Commitment (SHA-256 of the seed, shown when the game began)", seed: "Seed" },
-  ko: { decisions: "가장 아까운 선택", none: "없음: 모든 선택이 고수만큼 좋았어요.", matches: "이 페이지도 확인했어요: 시드의 SHA-256이 게임 시작 때 보인 약속값과 같아요.", differs: "이 페이지 확인 결과: 시드의 SHA-256이 약속값과 달라요.", speed: "속도", capture: "다음 잡기", turning: "승부처", record: "기록 내려받기",
-    step: "수", of: "/", chance: "승리 확률", start: "시작", commitment: "약속값 (게임 시작 때 보인 시드의 SHA-256)", seed: "시드" },
-  es: { decisions: "Decisiones más costosas", none: "Ninguna: cada elección fue tan buena como la del Maestro.", matches: "Esta página también lo comprobó: el SHA-256 de la semilla es el compromiso mostrado al empezar.", differs: "Esta página vio que el SHA-256 de la semilla NO es el compromiso.", speed: "Velocidad", capture: "Siguiente captura", turning: "Momento decisivo", record: "Descargar el registro",
-    step: "Paso", of: "de", chance: "probabilidad de ganar", start: "Inicio", commitment: "Compromiso (SHA-256 de la semilla, mostrado al empezar)", seed: "Semilla" },
-};
 const $ = (id) => document.getElementById(id);
 const main = $("replay");
 const API = main.dataset.api;
-const lang = WORDS[document.documentElement.lang] ? document.documentElement.lang : "en";
-const t = (k) => WORDS[lang][k];
 const COLORS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7"];
 let data = null;
 let at = 0;
@@ -27,8 +18,8 @@ function show(i) {
   $("board").src = `${API}/steps/${at}`;
   if (at + 1 < data.steps.length) new Image().src = `${API}/steps/${at + 1}`;
   $("scrub").value = at;
-  $("where").textContent = `${t("step")} ${at} ${t("of")} ${data.steps.length - 1}` + (at === data.turning_point ? ` · ${t("turning")}` : "");
-  $("what").textContent = at === 0 ? t("start") : s.text;
+  $("where").textContent = t("web-step", { at, last: data.steps.length - 1 }) + (at === data.turning_point ? ` · ${t("web-turning")}` : "");
+  $("what").textContent = at === 0 ? t("web-step-start") : s.text;
   $("board").alt = s.text;
   const bars = $("chances");
   bars.replaceChildren();
@@ -40,16 +31,23 @@ function show(i) {
     const bar = document.createElement("i");
     bar.style.width = p + "%";
     bar.style.background = COLORS[side % COLORS.length];
-    row.title = t("chance");
+    row.title = t("web-chance");
     row.append(name, bar);
     bars.append(row);
   });
 }
 
+// The play button says what it does next: play, or pause.
+function playing(on) {
+  $("play").textContent = on ? "❚❚" : "▶";
+  $("play").dataset.tLabel = $("play").dataset.tTitle = on ? "web-pause" : "web-play";
+  translate($("play").parentElement);
+}
+
 function play() {
-  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶"; return; }
+  if (timer) { clearInterval(timer); timer = null; playing(false); return; }
   if (at >= data.steps.length - 1) show(0);
-  $("play").textContent = "❚❚";
+  playing(true);
   timer = setInterval(() => {
     if (at >= data.steps.length - 1) { play(); return; }
     show(at + 1);
@@ -57,19 +55,22 @@ function play() {
 }
 
 async function load() {
-  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
+  await loadWords(document.documentElement.lang);
+  translate();
+  document.title = t("web-page-title");
   const r = await fetch(API);
   const j = await r.json();
   if (!r.ok) { $("error").textContent = j.error; return; }
   data = j;
-  $("title").textContent = "#" + j.game;
+  $("title").textContent = t("web-replay-title", { game: j.game });
+  document.title = t("web-replay-title", { game: j.game });
   $("scrub").max = j.steps.length - 1;
   $("summary").textContent = j.summary;
   $("chart").src = `${API}/chart`;
   $("chart").alt = j.summary;
   $("record").href = `${API}/record`;
-  $("verified").textContent = "🔒 " + j.verified;
-  if (j.commitment) $("seed").textContent = `${t("commitment")}: ${j.commitment}` + (j.seed ? ` · ${t("seed")}: ${j.seed}` : "");
+  $("verified").textContent = j.verified;
+  if (j.commitment) $("seed").textContent = t("web-commitment", { hex: j.commitment }) + (j.seed ? " · " + t("web-seed", { hex: j.seed }) : "");
   main.dataset.steps = j.steps.length;
   show(0);
   checkSeed(j);
@@ -84,7 +85,7 @@ async function checkSeed(j) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
   const ok = hex === j.commitment.toLowerCase();
-  $("checked").textContent = (ok ? "✔ " : "✘ ") + t(ok ? "matches" : "differs");
+  $("checked").textContent = (ok ? "✔ " : "✘ ") + t(ok ? "web-seed-matches" : "web-seed-differs");
   main.dataset.seedChecked = ok ? "1" : "0";
 }
 
@@ -95,7 +96,7 @@ async function decisions() {
   if (!r.ok) { list.replaceChildren(); return; }
   const ds = await r.json();
   list.replaceChildren();
-  if (!ds.length) { const li = document.createElement("li"); li.textContent = t("none"); list.append(li); }
+  if (!ds.length) { const li = document.createElement("li"); li.textContent = t("web-no-decisions"); list.append(li); }
   for (const d of ds) {
     const li = document.createElement("li");
     const a = document.createElement("a");

@@ -7,15 +7,20 @@ use yut_service::ChallengeProblem;
 use yut_table::core::Refusal;
 use yut_text::{has_key, keys, say_in, variables, LANGS};
 
-fn all_sources(dir: &std::path::Path, out: &mut String) {
+/// Every file under `dir` whose name ends in one of `exts`, read into `out`.
+fn sources_of(dir: &std::path::Path, exts: &[&str], out: &mut String) {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
         if p.is_dir() {
-            all_sources(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
+            sources_of(&p, exts, out);
+        } else if p.extension().is_some_and(|x| exts.iter().any(|e| x == *e)) {
             out.push_str(&std::fs::read_to_string(&p).unwrap());
         }
     }
+}
+
+fn all_sources(dir: &std::path::Path, out: &mut String) {
+    sources_of(dir, &["rs"], out);
 }
 
 #[test]
@@ -46,6 +51,15 @@ fn every_key_is_used() {
     let top = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     all_sources(&top.join("src"), &mut src);
     all_sources(&top.join("crates"), &mut src);
+    // The pages' own words (`web.ftl`), looked up by the pages' scripts and markup.
+    let mut pages = String::new();
+    sources_of(&top.join("assets/web"), &["js", "html"], &mut pages);
+    let web: Vec<String> = keys("en")
+        .into_iter()
+        .filter(|k| k.starts_with("web-"))
+        .collect();
+    assert!(web.len() > 40, "{} page keys", web.len());
+    src.push_str(&pages);
     let unused: Vec<String> = keys("en")
         .into_iter()
         // The omens are looked up by their three throws (`Fortune::key`).
@@ -56,6 +70,85 @@ fn every_key_is_used() {
         .collect();
     assert!(unused.is_empty(), "keys no code uses: {unused:?}");
     assert!(src.contains("format!(\"omen-{a}-{b}-{c}\")"));
+    // And every word a page asks for is in the catalog: no page word lives outside it.
+    let asked = page_keys(&pages);
+    assert!(
+        asked.len() > 40,
+        "{} keys asked for by the pages",
+        asked.len()
+    );
+    let missing: Vec<&String> = asked.iter().filter(|k| !has_key("en", k)).collect();
+    assert!(
+        missing.is_empty(),
+        "page words the catalog lacks: {missing:?}"
+    );
+}
+
+/// The catalog keys the pages name: `t("key")`, `data-t="key"` (and `-label`, `-title`),
+/// `"table-level-" + level`.
+fn page_keys(pages: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for (i, _) in pages.match_indices('"') {
+        let rest = &pages[i + 1..];
+        let Some(end) = rest.find('"') else { break };
+        let word = &rest[..end];
+        let is_key = word.len() > 4
+            && (word.starts_with("web-") || word.starts_with("view-preset-"))
+            && word
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if is_key {
+            out.insert(word.to_string());
+        }
+    }
+    out
+}
+
+/// The pages hold no words of their own: their scripts and markup show only what the catalog
+/// says (besides the name of the game, its Korean name, the languages' own names and signs).
+#[test]
+fn the_pages_hold_no_words_outside_the_catalog() {
+    let top = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/web");
+    for e in std::fs::read_dir(&top).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&p).unwrap_or_default();
+        if name.ends_with(".html") {
+            // Text between tags, and the words of aria-label, title, placeholder and alt.
+            let mut shown = Vec::new();
+            let mut rest = text.as_str();
+            while let Some(a) = rest.find('>') {
+                rest = &rest[a + 1..];
+                let b = rest.find('<').unwrap_or(rest.len());
+                shown.push(rest[..b].trim().to_string());
+            }
+            for attr in ["aria-label=\"", " title=\"", "alt=\""] {
+                for (i, _) in text.match_indices(attr) {
+                    let v = &text[i + attr.len()..];
+                    shown.push(v[..v.find('"').unwrap()].to_string());
+                }
+            }
+            for s in shown {
+                let words = latin_words(&s);
+                let allowed = ["Yut", "Nori", "English"];
+                let foreign: Vec<_> = words
+                    .iter()
+                    .filter(|w| !allowed.contains(&w.as_str()))
+                    .collect();
+                assert!(
+                    foreign.is_empty(),
+                    "{name}: words outside the catalog: {s:?}"
+                );
+            }
+        }
+        if name.ends_with(".js") {
+            // No dictionary of words of its own: a page looks every word up with t().
+            assert!(
+                !text.contains("WORDS") && !text.contains("ko: {"),
+                "{name} holds words of its own"
+            );
+        }
+    }
 }
 
 /// The slash commands' texts (`registration.ftl`, issue 28): `localize` asks for every `reg-`

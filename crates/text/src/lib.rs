@@ -6,7 +6,8 @@
 //! challenges, the fortune) and one part per area of the bot (`{code}/view.ftl` the game
 //! message, `picture.ftl` the board picture, `standings.ftl` ratings and after-game texts,
 //! `commands.ftl` commands, help, rules and table notices, `reach.ftl` turn reminders and
-//! following, `registration.ftl` the slash
+//! following, `web.ftl` the browser's pages (served to them as a dictionary per language),
+//! `registration.ftl` the slash
 //! commands' names, descriptions, options and choices as Discord registers them).
 //!
 //! Korean particles that depend on the word before them (이/가, 을/를, 은/는, 과/와, (으)로) are
@@ -65,6 +66,8 @@ macro_rules! catalog_of {
             include_str!(concat!("../../../assets/locales/", $code, "/threads.ftl")),
             "\n",
             include_str!(concat!("../../../assets/locales/", $code, "/reach.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $code, "/web.ftl")),
             "\n",
             include_str!(concat!(
                 "../../../assets/locales/",

@@ -135,7 +135,7 @@ impl Frame {
         Some(Frame {
             game,
             version,
-            text: view.text.clone(),
+            text: for_the_browser(&view.text, view.lang),
             rows,
             deadline_ms: view.deadline_ms,
             now_ms,
@@ -153,6 +153,27 @@ impl Frame {
             said: Vec::new(),
         })
     }
+}
+
+/// A board's words as a page shows them: a finished game's seed line points to the replay
+/// page's own check instead of a Discord command.
+pub fn for_the_browser(text: &str, lang: yut_text::Lang) -> String {
+    const MARK: &str = "\u{1}";
+    let discord = yut_text::say(lang, "after-seed", &[("seed", MARK.into())]);
+    let Some((head, tail)) = discord.split_once(MARK) else {
+        return text.to_string();
+    };
+    text.split('\n')
+        .map(
+            |line| match line.strip_prefix(head).and_then(|r| r.strip_suffix(tail)) {
+                Some(seed) if !seed.is_empty() && seed.chars().all(|c| c.is_ascii_hexdigit()) => {
+                    yut_text::say(lang, "web-seed-line", &[("seed", seed.into())])
+                }
+                _ => line.to_string(),
+            },
+        )
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn style_word(s: Style) -> &'static str {
@@ -197,5 +218,32 @@ impl Frame {
             self.said = p.said;
         }
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yut_text::Lang;
+
+    #[test]
+    fn a_finished_games_seed_line_points_to_the_replay_page_not_a_command() {
+        let seed = "0123456789abcdef".repeat(4);
+        for lang in [Lang::En, Lang::Ko, Lang::Es] {
+            let discord = yut_text::say(lang, "after-seed", &[("seed", seed.as_str().into())]);
+            assert!(discord.contains("`/"), "{discord}");
+            let text = format!("**Ann** wins\n{discord}\n");
+            let shown = for_the_browser(&text, lang);
+            assert_eq!(
+                shown,
+                format!(
+                    "**Ann** wins\n{}\n",
+                    yut_text::say(lang, "web-seed-line", &[("seed", seed.as_str().into())])
+                )
+            );
+            assert!(shown.contains(&seed), "{shown}");
+            assert!(!shown.contains("`/"), "no command in the browser: {shown}");
+            assert_eq!(for_the_browser("**Ann** threw", lang), "**Ann** threw");
+        }
     }
 }

@@ -18,6 +18,8 @@ const BACKLOG: usize = 32;
 pub struct Shown {
     pub game: i64,
     pub version: u64,
+    /// The game's language (`en`, `ko`, `es`).
+    pub lang: &'static str,
     pub json: String,
 }
 
@@ -115,6 +117,7 @@ impl Hub {
         let shown = Arc::new(Shown {
             game: frame.game,
             version: frame.version,
+            lang: frame.lang,
             json,
         });
         let mut games = self.games.lock().expect("hub lock");

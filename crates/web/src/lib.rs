@@ -35,21 +35,41 @@ use yut_table::core::Lang;
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// The catalog's key of the sentence, when it has one: a page says it again in its
+    /// viewer's language ([`ApiError::page`]).
+    key: Option<&'static str>,
 }
 
 impl ApiError {
+    /// A refusal already said in the person's language.
     pub fn bad(message: String) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             message,
+            key: None,
+        }
+    }
+
+    /// A refusal of the catalog (`web-error-...`), said in `lang`.
+    pub fn said(status: StatusCode, key: &'static str, lang: Lang) -> ApiError {
+        ApiError {
+            status,
+            message: yut_text::say(lang, key, &[]),
+            key: Some(key),
         }
     }
 
     pub fn not_found() -> ApiError {
-        ApiError {
-            status: StatusCode::NOT_FOUND,
-            message: "There is no such game here.".into(),
-        }
+        ApiError::said(StatusCode::NOT_FOUND, "web-error-no-game", Lang::En)
+    }
+
+    /// The service has not started yet.
+    pub fn starting() -> ApiError {
+        ApiError::said(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "web-error-starting",
+            Lang::En,
+        )
     }
 
     /// The service's problem, said in `lang`: refusals and out-of-date buttons are the
@@ -68,7 +88,21 @@ impl ApiError {
         ApiError {
             status,
             message: p.message(lang),
+            key: None,
         }
+    }
+
+    /// The refusal as a page, in the viewer's language where the catalog has its sentence.
+    pub fn page(self, lang: Lang) -> Response {
+        let message = match self.key {
+            Some(key) => yut_text::say(lang, key, &[]),
+            None => self.message,
+        };
+        (
+            self.status,
+            axum::response::Html(pages::error_page(&message, lang)),
+        )
+            .into_response()
     }
 }
 

@@ -32,10 +32,11 @@ fn event(s: &Shown) -> Event {
 /// share of streams already.
 pub fn stream(hub: &Arc<Hub>, game: i64, ip: std::net::IpAddr) -> Response {
     let Some(admitted) = hub.admit(ip) else {
-        return crate::ApiError {
-            status: StatusCode::TOO_MANY_REQUESTS,
-            message: "Too many live pages open from your address; close some and reload.".into(),
-        }
+        return crate::ApiError::said(
+            StatusCode::TOO_MANY_REQUESTS,
+            "web-error-too-many",
+            yut_table::core::Lang::En,
+        )
         .into_response();
     };
     let (first, rx) = hub.follow(game);

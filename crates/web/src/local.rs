@@ -110,14 +110,14 @@ impl LocalPlay {
     pub fn router(&self) -> Router {
         Router::new()
             .route("/", get(pages::index))
-            .route("/g/:game", get(pages::game_page))
-            .route("/assets/:file", get(pages::asset))
+            .route("/g/:game", get(game_page))
             .route("/api/games", get(list).post(create))
             .route("/api/games/:game", get(board))
             .route("/api/games/:game/press", post(press))
             .route("/api/games/:game/events", get(events))
             .route("/api/games/:game/boards/:version", get(picture))
             .with_state(self.clone())
+            .merge(pages::router())
             .merge(self.replays.router())
     }
 
@@ -204,12 +204,13 @@ impl LocalPlay {
     /// Open, seat and start a game.
     pub async fn create_game(&self, req: NewGame) -> Result<i64, ApiError> {
         let lang = req.lang.as_deref().map_or(Lang::En, Lang::from_locale);
-        let bad = |msg: &str| ApiError::bad(msg.to_string());
+        let bad =
+            |key: &'static str| ApiError::said(axum::http::StatusCode::BAD_REQUEST, key, lang);
         if !(2..=4).contains(&req.players.len()) {
-            return Err(bad("a game has 2 to 4 players"));
+            return Err(bad("web-error-players"));
         }
         if req.teams && req.players.len() != 4 {
-            return Err(bad("2v2 teams need 4 players"));
+            return Err(bad("web-error-teams"));
         }
         let mut people = Vec::new();
         let mut bots = Vec::new();
@@ -218,27 +219,25 @@ impl LocalPlay {
                 Seat::Person { name } => {
                     let name = name.trim();
                     if name.is_empty() || name.chars().count() > 32 {
-                        return Err(bad("a name is 1 to 32 characters"));
+                        return Err(bad("web-error-name"));
                     }
                     people.push(Actor::user(FIRST_PERSON + i as u64, name).speaking(lang));
                 }
                 Seat::Bot { bot } => {
-                    let level: Level = bot
-                        .parse()
-                        .map_err(|_| bad("a bot is easy, normal or master"))?;
+                    let level: Level = bot.parse().map_err(|_| bad("web-error-bot"))?;
                     if !matches!(level, Level::Easy | Level::Normal | Level::Master) {
-                        return Err(bad("a bot is easy, normal or master"));
+                        return Err(bad("web-error-bot"));
                     }
                     bots.push(level);
                 }
             }
         }
         let Some(host) = people.first().cloned() else {
-            return Err(bad("at least one person plays"));
+            return Err(bad("web-error-person"));
         };
         let preset = match req.preset.as_deref().filter(|p| !p.is_empty()) {
             None => None,
-            Some(p) => Some(yut_game::Preset::from_word(p).ok_or_else(|| bad("unknown preset"))?),
+            Some(p) => Some(yut_game::Preset::from_word(p).ok_or_else(|| bad("web-error-preset"))?),
         };
         let request = yut_table::open::GameRequest {
             preset,
@@ -356,10 +355,8 @@ async fn list(State(local): State<LocalPlay>) -> Json<Vec<GameLine>> {
             players: t
                 .seats
                 .iter()
-                .map(|s| match &s.player {
-                    Player::Human { name, .. } => name.clone(),
-                    Player::Bot { level } => format!("Bot ({level})"),
-                })
+                .enumerate()
+                .map(|(i, s)| s.name(i, t.lang()))
                 .collect(),
             playing: t.status.is_active(),
         });
@@ -378,6 +375,27 @@ async fn create(
         game,
         url: format!("/g/{game}"),
     }))
+}
+
+/// A game's page: 404 for a game that is not here (its page would only wait for it).
+async fn game_page(
+    State(local): State<LocalPlay>,
+    Path(game): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let shown = match game.parse::<i64>() {
+        Ok(g) if g > 0 => current(&local, g).await,
+        _ => Err(ApiError::not_found()),
+    };
+    match shown {
+        Ok(s) => axum::response::Html(pages::game_page(
+            &format!("/api/games/{}", s.game),
+            "play",
+            s.lang,
+        ))
+        .into_response(),
+        Err(e) => e.page(pages::viewer_lang(&headers)),
+    }
 }
 
 /// The game's board now (published to its pages too).
@@ -412,13 +430,17 @@ async fn press(
     req: Result<Json<Press>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = req.map_err(|e| ApiError::bad(e.body_text()))?;
-    let button: ButtonId = req
-        .id
-        .parse()
-        .map_err(|_| ApiError::bad("that is not a button of this game".into()))?;
+    let not_ours = || {
+        ApiError::said(
+            axum::http::StatusCode::BAD_REQUEST,
+            "web-error-button",
+            Lang::En,
+        )
+    };
+    let button: ButtonId = req.id.parse().map_err(|_| not_ours())?;
     match &button {
         ButtonId::Game { game: g, .. } if *g == game => {}
-        _ => return Err(ApiError::bad("that is not a button of this game".into())),
+        _ => return Err(not_ours()),
     }
     let channel = local.channel_of(game).await?;
     let table = local.svc.table(channel).await;

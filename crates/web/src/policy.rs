@@ -97,17 +97,15 @@ impl Policies {
                 return Ok(p);
             }
         }
-        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "Starting up; try again in a moment.".into(),
-        })?;
+        let svc = self.svc.get().cloned().ok_or_else(ApiError::starting)?;
         self.read(&svc, guild).await
     }
 
     async fn read(&self, svc: &Service, guild: u64) -> Result<Policy, ApiError> {
-        let d = svc.server_defaults(guild).await.map_err(|p| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: p.message(yut_table::core::Lang::En),
+        let d = svc.server_defaults(guild).await.map_err(|p| {
+            let mut e = ApiError::problem(p, yut_table::core::Lang::En);
+            e.status = StatusCode::SERVICE_UNAVAILABLE;
+            e
         })?;
         let p = Policy {
             shown: Shown::of_setting(d.web.as_deref()),
@@ -137,18 +135,20 @@ impl Policies {
 
 /// The refusal for a server that shows nothing.
 pub fn off() -> ApiError {
-    ApiError {
-        status: StatusCode::NOT_FOUND,
-        message: "This server does not show its games on the web.".into(),
-    }
+    ApiError::said(
+        StatusCode::NOT_FOUND,
+        "web-error-off",
+        yut_table::core::Lang::En,
+    )
 }
 
 /// The refusal for a link that is not (or no longer) valid.
 pub fn bad_link() -> ApiError {
-    ApiError {
-        status: StatusCode::NOT_FOUND,
-        message: "This link is not valid (or was revoked).".into(),
-    }
+    ApiError::said(
+        StatusCode::NOT_FOUND,
+        "web-error-bad-link",
+        yut_table::core::Lang::En,
+    )
 }
 
 /// The number a token starts with (a game or a server), before its signature is checked.

@@ -49,8 +49,10 @@ struct ReplayJson {
     summary: String,
     commitment: Option<String>,
     seed: Option<String>,
-    /// The record checked here: `verified: N throws`, or why not.
+    /// The record checked here, in words: all N throws come from the seed, or why not.
     verified: String,
+    /// How many throws the check played again (None when it failed).
+    throws: Option<usize>,
 }
 
 #[derive(Debug, Serialize)]
@@ -97,10 +99,7 @@ impl Replays {
     }
 
     fn service(&self) -> Result<Service, ApiError> {
-        self.svc.get().cloned().ok_or_else(|| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "Starting up; try again in a moment.".into(),
-        })
+        self.svc.get().cloned().ok_or_else(ApiError::starting)
     }
 
     /// A replay's picture or review, drawn or computed in its turn with the boards (see
@@ -147,10 +146,9 @@ impl Replays {
                     AfterProblem::Running | AfterProblem::NotStarted => StatusCode::CONFLICT,
                     _ => StatusCode::SERVICE_UNAVAILABLE,
                 };
-                ApiError {
-                    status,
-                    message: p.message(Lang::En),
-                }
+                let mut e = ApiError::bad(p.message(Lang::En));
+                e.status = status;
+                e
             })?;
         let played = Arc::new(played);
         let mut kept = self.kept.lock().expect("kept");
@@ -162,14 +160,18 @@ impl Replays {
     }
 }
 
-async fn page(State(r): State<Replays>, Path(token): Path<String>) -> Response {
+async fn page(
+    State(r): State<Replays>,
+    Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
     match r.played(&token).await {
         Ok(p) => Html(pages::replay_page(
             &format!("/api/replay/{token}"),
             yut_text::code(p.lang()),
         ))
         .into_response(),
-        Err(e) => (e.status, Html(pages::error_page(&e.message))).into_response(),
+        Err(e) => e.page(pages::viewer_lang(&headers)),
     }
 }
 
@@ -220,9 +222,10 @@ fn replay_json(played: &Played) -> ReplayJson {
         })
         .collect();
     let record = Record::of(played);
-    let verified = match yut_replay::record::verify_record(&record) {
-        Ok(n) => format!("verified: {n} throws"),
-        Err(e) => format!("not verified: {e}"),
+    let checked = yut_replay::record::verify_record(&record);
+    let verified = match &checked {
+        Ok(n) => yut_text::say(lang, "web-verified", &[("throws", (*n as u32).into())]),
+        Err(e) => yut_text::say(lang, "web-not-verified", &[("why", e.to_string().into())]),
     };
     ReplayJson {
         game: t.id,
@@ -234,6 +237,7 @@ fn replay_json(played: &Played) -> ReplayJson {
         commitment: record.commitment.clone(),
         seed: record.seed.clone(),
         verified,
+        throws: checked.ok(),
     }
 }
 

@@ -3,6 +3,7 @@
 //! turned it on (`/yut settings web:standings`). Read-only; its link is signed with the
 //! server's link epoch, so `web_revoke` ends it.
 
+use crate::pages::{esc, viewer_lang};
 use crate::policy::{self, Policies, Shown};
 use crate::sign::Signer;
 use crate::ApiError;
@@ -61,41 +62,20 @@ impl StandingsPages {
     /// The server a token opens, if it shows its standings.
     async fn open(&self, token: &str) -> Result<(u64, Service), ApiError> {
         let guild = policy::subject(token)? as u64;
-        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "Starting up; try again in a moment.".into(),
-        })?;
+        let svc = self.svc.get().cloned().ok_or_else(ApiError::starting)?;
         let p = self.policies.get(guild).await?;
         if self.signer.check(&p.kind(KIND), token) != Some(guild as i64) {
             return Err(policy::bad_link());
         }
         if p.shown != Shown::Standings {
-            return Err(ApiError {
-                status: StatusCode::NOT_FOUND,
-                message: "This server does not show its standings on the web.".into(),
-            });
+            return Err(ApiError::said(
+                StatusCode::NOT_FOUND,
+                "web-error-no-standings",
+                Lang::En,
+            ));
         }
         Ok((guild, svc))
     }
-}
-
-/// The viewer's language, from their browser's `Accept-Language`.
-fn viewer_lang(headers: &HeaderMap) -> Lang {
-    let accept = headers
-        .get(axum::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("en");
-    accept
-        .split(',')
-        .map(|t| {
-            t.split(';')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase()
-        })
-        .find(|t| t.starts_with("ko") || t.starts_with("es") || t.starts_with("en"))
-        .map_or(Lang::En, |t| Lang::from_locale(&t))
 }
 
 fn storage(e: yut_store::StoreError) -> ApiError {
@@ -111,7 +91,7 @@ async fn board(
     let lang = viewer_lang(&headers);
     match board_page(&s, &token, which, lang).await {
         Ok(html) => Html(html).into_response(),
-        Err(e) => (e.status, Html(crate::pages::error_page(&e.message))).into_response(),
+        Err(e) => e.page(lang),
     }
 }
 
@@ -240,9 +220,8 @@ async fn card(
             .card(guild, user, svc.now_ms())
             .await
             .map_err(storage)?
-            .ok_or_else(|| ApiError {
-                status: StatusCode::NOT_FOUND,
-                message: "No games recorded for this player here.".into(),
+            .ok_or_else(|| {
+                ApiError::said(StatusCode::NOT_FOUND, "web-error-no-player", Lang::En)
             })?;
         let text = yut_table::standings::card_text(&card, guild, lang);
         Ok::<_, ApiError>(shell(
@@ -255,26 +234,20 @@ async fn card(
     };
     match page.await {
         Ok(html) => Html(html).into_response(),
-        Err(e) => (e.status, Html(crate::pages::error_page(&e.message))).into_response(),
+        Err(e) => e.page(lang),
     }
 }
 
 fn shell(lang: Lang, body: &str) -> String {
     format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width, initial-scale=1\"><title>Yut Nori · standings</title>\
-         <link rel=\"stylesheet\" href=\"/assets/app.css\"></head><body><header><h1>윷놀이 \
-         <span>Yut Nori</span></h1></header><main class=\"setup standings\"><section>{body}\
+         content=\"width=device-width, initial-scale=1\"><title>{}</title>{}</head><body><header>\
+         <h1>윷놀이 <span>Yut Nori</span></h1></header><main class=\"setup standings\"><section>{body}\
          </section></main></body></html>",
-        yut_text::code(lang)
+        yut_text::code(lang),
+        esc(&yut_text::say(lang, "web-standings-title", &[])),
+        crate::pages::HEAD_LINKS,
     )
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn attr(s: &str) -> String {
@@ -322,18 +295,5 @@ mod tests {
             markdown("**Top** <b>x</b> __1v1__ *new:* <https://discord.com/x>"),
             "<strong>Top</strong> &lt;b&gt;x&lt;/b&gt; <u>1v1</u> <em>new:</em> <a href=\"https://discord.com/x\">https://discord.com/x</a><br>\n"
         );
-    }
-
-    #[test]
-    fn the_viewer_language_comes_from_the_browser() {
-        let mut h = HeaderMap::new();
-        assert_eq!(viewer_lang(&h), Lang::En);
-        h.insert(
-            "accept-language",
-            "fr-FR,ko;q=0.8,en;q=0.5".parse().unwrap(),
-        );
-        assert_eq!(viewer_lang(&h), Lang::Ko);
-        h.insert("accept-language", "es-419".parse().unwrap());
-        assert_eq!(viewer_lang(&h), Lang::Es);
     }
 }

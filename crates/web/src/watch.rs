@@ -101,8 +101,8 @@ impl Watch {
             .route("/api/watch/:token", get(board))
             .route("/api/watch/:token/events", get(events))
             .route("/api/watch/:token/boards/:version", get(picture))
-            .route("/assets/:file", get(pages::asset))
             .with_state(self.clone())
+            .merge(pages::router())
             .merge(self.replays.router())
             .merge(
                 crate::standings::StandingsPages::new(
@@ -190,10 +190,7 @@ impl Watch {
     /// The game a token opens, with its newest board published.
     async fn open(&self, token: &str) -> Result<i64, ApiError> {
         let game = policy::subject(token)?;
-        let svc = self.svc.get().cloned().ok_or_else(|| ApiError {
-            status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            message: "Starting up; try again in a moment.".into(),
-        })?;
+        let svc = self.svc.get().cloned().ok_or_else(ApiError::starting)?;
         let t = svc.game_table(game).await.ok_or_else(policy::bad_link)?;
         let p = self.policies.get(t.guild).await?;
         if p.shown == Shown::Off {
@@ -210,10 +207,22 @@ impl Watch {
     }
 }
 
-async fn page(State(w): State<Watch>, Path(token): Path<String>) -> Response {
+async fn page(
+    State(w): State<Watch>,
+    Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
     match w.open(&token).await {
-        Ok(_) => Html(pages::watch_page(&format!("/api/watch/{token}"))).into_response(),
-        Err(e) => (e.status, Html(pages::error_page(&e.message))).into_response(),
+        Ok(game) => {
+            let lang = w.hub.last(game).map_or("en", |s| s.lang);
+            Html(pages::game_page(
+                &format!("/api/watch/{token}"),
+                "watch",
+                lang,
+            ))
+            .into_response()
+        }
+        Err(e) => e.page(pages::viewer_lang(&headers)),
     }
 }
 
