@@ -1,10 +1,11 @@
 //! `yutbot play`: Yut Nori in a browser on this computer, no Discord and no token. The same
 //! game service as the bot, on a SQLite file of its own, so a game stopped halfway is there
-//! when it starts again.
+//! when it starts again; its replay links are signed with a key kept beside that file, so a
+//! saved link opens after a restart too.
 
 use clap::Args;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,6 +33,10 @@ pub struct PlaySettings {
     /// Do not open the page in a browser (the address is printed either way).
     #[arg(long)]
     pub no_open: bool,
+    /// For tests: every game's throws come from this number instead of the operating
+    /// system, so the same presses play the same game every time.
+    #[arg(long, env = "PLAY_SEED")]
+    pub seed: Option<u64>,
 }
 
 /// Run local play until Ctrl-C (or SIGTERM).
@@ -63,16 +68,75 @@ pub fn play(s: PlaySettings) -> ExitCode {
     }
 }
 
-async fn serve(s: PlaySettings) -> anyhow::Result<()> {
+/// `yutbot play`'s pages and the service behind them, ready to serve.
+pub struct App {
+    pub router: axum::Router,
+    pub svc: Service,
+    pub local: LocalPlay,
+}
+
+/// The file beside the game file that keeps the key the replay links are signed with.
+pub fn key_path(data: &Path) -> PathBuf {
+    let mut name = data.file_name().unwrap_or_default().to_os_string();
+    name.push(".key");
+    data.with_file_name(name)
+}
+
+/// The links' key of the game file `data`: read from [`key_path`], made there (32 random
+/// bytes, readable by this user only) the first time.
+pub fn link_key(data: &Path) -> anyhow::Result<Vec<u8>> {
+    let path = key_path(data);
+    let read = |path: &Path| -> anyhow::Result<Vec<u8>> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("reading the links' key {}: {e}", path.display()))?;
+        let text = text.trim();
+        let key: Option<Vec<u8>> = (0..text.len() / 2)
+            .map(|i| u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect();
+        match key {
+            Some(k) if k.len() >= 16 && text.len() % 2 == 0 => Ok(k),
+            _ => anyhow::bail!(
+                "the links' key {} is damaged (delete it to make a new one; links given before stop working)",
+                path.display()
+            ),
+        }
+    };
+    if path.exists() {
+        return read(&path);
+    }
+    let key = rand::random::<[u8; 32]>();
+    let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(&path) {
+        Ok(mut f) => {
+            use std::io::Write;
+            f.write_all(format!("{hex}\n").as_bytes())
+                .map_err(|e| anyhow::anyhow!("writing the links' key {}: {e}", path.display()))?;
+            Ok(key.to_vec())
+        }
+        // Made meanwhile by another start on the same file: that one is the key.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read(&path),
+        Err(e) => Err(anyhow::anyhow!(
+            "making the links' key {}: {e}",
+            path.display()
+        )),
+    }
+}
+
+/// Open the game file and its links' key, start the service: the site to serve.
+pub async fn app(s: &PlaySettings) -> anyhow::Result<App> {
     let url = format!("sqlite://{}", s.data.display());
     let store = Store::open(&url)
         .await
         .map_err(|e| anyhow::anyhow!("opening the game file {}: {e}", s.data.display()))?;
-    // A finished game links to its replay page (links signed with a key of this run).
+    // A finished game links to its replay page, signed with the game file's own key.
     let cell = Arc::new(std::sync::OnceLock::new());
     let policies = yut_web::policy::Policies::new(cell.clone());
     let replays = Replays::new(
-        Signer::new(&rand::random::<[u8; 32]>()),
+        Signer::new(&link_key(&s.data)?),
         cell.clone(),
         policies.clone(),
     );
@@ -80,14 +144,14 @@ async fn serve(s: PlaySettings) -> anyhow::Result<()> {
     let config = Config {
         // Every action is shown: the bots' pace is their delay.
         min_update_gap: Duration::ZERO,
-        os_seeds: true,
+        os_seeds: s.seed.is_none(),
         web: Some(WebHooks {
             link: Arc::new(move |t| linker.link("", t)),
             observe: Arc::new(|_| {}),
         }),
         ..Config::default()
     };
-    let seed = rand::random::<u64>();
+    let seed = s.seed.unwrap_or_else(rand::random::<u64>);
     let (svc, updates) = Service::start(
         store,
         Arc::new(RenderPainter),
@@ -105,6 +169,11 @@ async fn serve(s: PlaySettings) -> anyhow::Result<()> {
         extra: None,
     };
     let router = local.router().merge(ops.router());
+    Ok(App { router, svc, local })
+}
+
+async fn serve(s: PlaySettings) -> anyhow::Result<()> {
+    let App { router, svc, .. } = app(&s).await?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let open = !s.no_open;
     let loopback = s.addr.ip().is_loopback();

@@ -37,3 +37,4 @@ mod store_concurrency;
 mod table_service;
 mod table_views;
 mod throws;
+mod web_pages;
