@@ -1,6 +1,7 @@
 // A watch page in Chromium while the Discord stand-in plays the game (driven by
 // tests/browser/main.rs): records every board version the page shows, in the order shown,
-// until the game is over. Also: a forged link and a bad picture request are refused.
+// until the game is over. Also: a forged link and a bad picture request are refused, no
+// request of the page answers 404 (its icon), screenshots at phone and desktop sizes.
 // Usage: node watch.mjs <watch url> <file to write the versions to> <screenshot dir>
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
@@ -19,6 +20,8 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   page.on("pageerror", (e) => { throw e; });
+  const missing = [];
+  page.on("response", (r) => { if (r.status() === 404) missing.push(r.url()); });
   // Every version the page shows, recorded as it shows it.
   await page.addInitScript(() => {
     window.seen = [];
@@ -36,6 +39,11 @@ try {
   assert.equal(await page.$$eval("#actions button", (b) => b.length), 0, "a watch page has no buttons");
   await page.waitForFunction(() => document.getElementById("game").dataset.over === "1", null, { timeout: 120000, polling: 100 });
   await page.screenshot({ path: path.join(shots, "watch-over-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(shots, "watch-over-desktop.png") });
+  const bottom = await page.evaluate(() => document.querySelector("figure").getBoundingClientRect().bottom);
+  assert.ok(bottom <= 800, `the board's lower edge is below the fold (${bottom})`);
+  assert.deepEqual(missing, [], "requests of the watch page answered 404");
   // Once over, the page links to the replay, which opens.
   const replay = await page.$eval("#replay-link", (a) => a.href);
   assert.match(replay, /\/replay\/\d+-[0-9a-f]{32}$/);
