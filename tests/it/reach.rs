@@ -15,7 +15,13 @@ use std::time::{Duration, Instant};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_app_registers_for_user_installs_and_a_member_menu() {
     let s = StandIn::start().await;
-    let _b = bot(&s, "reach-registration", 25).await;
+    // Globally (no DEV_GUILD_ID): a guild's registration carries neither field.
+    let mut options = crate::discord_wire::options(&s, "reach-registration", 25);
+    options.dev_guild = None;
+    let _b = yutbot::discord::start(options)
+        .await
+        .expect("the bot starts");
+    s.wait_ready().await;
     let commands = s
         .wait_for("the commands registered", Duration::from_secs(5), |st| {
             (!st.commands.is_empty()).then(|| st.commands.clone())
