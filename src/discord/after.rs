@@ -133,9 +133,7 @@ pub async fn verify_command(
 }
 
 async fn refuse(ctx: Context<'_>, p: &AfterProblem, lang: Lang) -> Result<(), Error> {
-    if let AfterProblem::Broken(why) | AfterProblem::Storage(yut_store::StoreError::Corrupt(why)) =
-        p
-    {
+    if let Some(why) = p.broken() {
         tracing::error!(channel = ctx.channel_id().get(), why = %why, "a replay failed");
     }
     ctx.send(

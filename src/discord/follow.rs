@@ -13,7 +13,7 @@ use serenity::all::{
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use yut_service::GameEvent;
-use yut_store::{Followed, Follower};
+use yut_service::{Followed, Follower};
 use yut_table::core::{Status, Table};
 use yut_table::custom_id::{encode_after, AfterButton};
 use yut_table::view::{follow_ended, follow_started, seated_name};
@@ -123,6 +123,6 @@ pub fn full(lang: Lang) -> String {
     say(
         lang,
         "follow-full",
-        &[("max", (yut_store::MAX_FOLLOWS as u32).into())],
+        &[("max", (yut_service::MAX_FOLLOWS as u32).into())],
     )
 }

@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use yut_store::HostedToken;
+use yut_service::HostedToken;
 use yut_table::View;
 
 /// Follow-up messages Discord allows per interaction of a user-installed app that is not in

@@ -19,7 +19,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
 use yut_service::{Clock, LeaseConfig, Service};
-use yut_store::Store;
 use yut_table::paint::RenderPainter;
 
 pub type Error = anyhow::Error;
@@ -46,7 +45,7 @@ pub enum StartError {
     #[error("cannot open the database at DATABASE_URL ({url}): {error}")]
     Database {
         url: String,
-        error: yut_store::StoreError,
+        error: yut_service::StoreError,
     },
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -122,12 +121,6 @@ impl Bot {
 /// or its leases expire), then for its IDENTIFY slot.
 pub async fn start(options: Options) -> Result<Bot, StartError> {
     let options = Arc::new(options);
-    let store = Store::open(&options.database_url)
-        .await
-        .map_err(|error| StartError::Database {
-            url: redact_url(&options.database_url),
-            error,
-        })?;
     let shards = options.shards;
     let mut config = options.config.clone();
     // Games that start or end here, for their followers.
@@ -139,14 +132,19 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         config.web = Some(hooks);
         watch
     });
-    let (service, updates) = Service::start_leased(
-        store.clone(),
+    let (service, updates) = Service::open_leased(
+        &options.database_url,
         Arc::new(RenderPainter),
         Clock::system(),
         config,
         options.seed,
         LeaseConfig::new(shards, options.instance.clone()),
-    );
+    )
+    .await
+    .map_err(|error| StartError::Database {
+        url: redact_url(&options.database_url),
+        error,
+    })?;
     // The web side opens at once, a standby included: `/healthz` answers while this process
     // waits for its shards' leases, `/readyz` says what it waits for, `/metrics` counts.
     let poster_cell: Arc<std::sync::OnceLock<Arc<Poster>>> = Arc::default();
@@ -215,7 +213,6 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
     let pump = tokio::spawn(send::pump(poster.clone(), updates));
     tokio::spawn(follow::pump(poster.clone(), events));
     let identify = Identify {
-        store: store.clone(),
         service: service.clone(),
         concurrency,
     };
@@ -409,7 +406,6 @@ fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Frame
 /// database first.
 #[derive(Clone)]
 struct Identify {
-    store: Store,
     service: Service,
     concurrency: u32,
 }
@@ -419,8 +415,8 @@ impl Identify {
     async fn reserve(&self, shard: u32) -> i64 {
         let now = self.service.now_ms();
         match self
-            .store
-            .reserve_identify(shard % self.concurrency, 1, IDENTIFY_GAP_MS, now)
+            .service
+            .reserve_identify(shard % self.concurrency, 1, IDENTIFY_GAP_MS)
             .await
         {
             Ok(at) => at,

@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use yut_store::{NotifyMode, NotifyPref};
+use yut_service::{NotifyMode, NotifyPref};
 use yut_table::Lang;
 
 /// How long a person's choice is remembered here before it is read again (another process

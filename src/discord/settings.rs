@@ -4,7 +4,7 @@
 use clap::Args;
 use thiserror::Error;
 use yut_service::Config;
-use yut_store::ShardSet;
+use yut_service::ShardSet;
 
 /// The settings of `yutbot run`. Flags win over the environment; a value that is only
 /// blanks counts as unset. They are checked by [`Options::from_settings`].

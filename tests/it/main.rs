@@ -21,6 +21,7 @@ mod engine_api;
 mod fuzz_play;
 mod group_commit;
 mod hosted;
+mod layout;
 mod leases;
 mod owed_throws;
 mod pings;

@@ -35,6 +35,19 @@ pub enum AfterProblem {
 }
 
 impl AfterProblem {
+    /// What is broken, if the problem is damaged data (worth an operator's look) rather than
+    /// a refusal.
+    pub fn broken(&self) -> Option<&str> {
+        match self {
+            AfterProblem::Broken(why) | AfterProblem::Storage(StoreError::Corrupt(why)) => {
+                Some(why)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl AfterProblem {
     pub fn message(&self, lang: Lang) -> String {
         use AfterProblem::*;
         let key = match self {

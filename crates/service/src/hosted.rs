@@ -3,7 +3,8 @@
 //! restart, and a game whose token is about to lapse is held until someone clicks.
 
 use super::*;
-use yut_store::HostedToken;
+/// A hosted game's freshest token, as the service keeps it.
+pub use yut_store::HostedToken;
 
 impl Service {
     /// Hold a running game until a person clicks ([`Command::Hold`]); its board says so.

@@ -219,6 +219,21 @@ impl Service {
         self.inner.held.subscribe()
     }
 
+    /// Reserve `slots` consecutive gateway IDENTIFY slots `gap_ms` apart in `bucket`, shared
+    /// by every process on this database: when the first may be sent (ms).
+    pub async fn reserve_identify(
+        &self,
+        bucket: u32,
+        slots: u32,
+        gap_ms: i64,
+    ) -> Result<i64, StoreError> {
+        let now = self.now_ms();
+        self.inner
+            .store
+            .reserve_identify(bucket, slots, gap_ms, now)
+            .await
+    }
+
     /// The shards this process serves.
     pub fn shards(&self) -> ShardSet {
         self.inner.shards

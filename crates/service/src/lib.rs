@@ -15,11 +15,18 @@ mod reach;
 use actor::*;
 pub use clock::*;
 pub use histogram::*;
+pub use hosted::HostedToken;
 pub use leases::*;
 pub use problem::*;
 pub use reach::*;
 /// A turn ping in view (kept in the database).
 pub use yut_store::PingRow;
+/// A server's defaults for new games (`/yut settings`).
+pub use yut_store::ServerDefaults;
+/// The gateway shards a process serves (`first..=last` of `count`).
+pub use yut_store::ShardSet;
+/// Why the database refused (the service's problems carry it).
+pub use yut_store::StoreError;
 
 pub mod after;
 pub mod demo;
@@ -31,7 +38,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
-use yut_store::{Change, Lease, NewGame, ShardSet, Stats, Store, StoreError};
+use yut_store::{Change, Lease, NewGame, Stats, Store};
 use yut_table::core::{Actor, Command, Lang, Refusal, Settings, Status, Table, ThrowSeed};
 use yut_table::persist::{self, Stored, SNAPSHOT_EVERY};
 use yut_table::view::{table_view, Painter, View};
@@ -221,6 +228,22 @@ impl Service {
     /// shard held by another live process is taken over when its lease expires, and a shard
     /// taken over by another process is let go (its games stop here). See
     /// [`Service::wait_for_shards`].
+    /// The same on the database at `url` (`sqlite://FILE` or `postgres://…`), opened and
+    /// migrated here: a door that starts the service never holds the store itself.
+    pub async fn open_leased(
+        url: &str,
+        painter: Arc<dyn Painter>,
+        clock: Clock,
+        config: Config,
+        seed: u64,
+        lease: LeaseConfig,
+    ) -> Result<(Service, mpsc::UnboundedReceiver<Update>), StoreError> {
+        let store = Store::open(url).await?;
+        Ok(Service::start_leased(
+            store, painter, clock, config, seed, lease,
+        ))
+    }
+
     pub fn start_leased(
         store: Store,
         painter: Arc<dyn Painter>,

@@ -2,7 +2,9 @@
 //! that the Discord layer tells them about.
 
 use super::*;
-use yut_store::{Followed, Follower, NotifyPref};
+/// What a person asked to be told, and whom they follow: the records the service's reach API
+/// takes and gives (the doors use them from here, never from the store).
+pub use yut_store::{Followed, Follower, NotifyMode, NotifyPref, MAX_FOLLOWS};
 
 /// A game started or ended (told by the process that drives it, once per change).
 #[derive(Debug, Clone)]

@@ -3,7 +3,7 @@
 //! privately and are kept per person, not per server.
 
 use super::*;
-use yut_store::{Followed, NotifyMode, NotifyPref};
+use yut_service::{Followed, NotifyMode, NotifyPref};
 
 /// Where turn reminders go.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

@@ -4,7 +4,7 @@ use super::*;
 
 /// The server's defaults as text.
 pub(crate) fn describe_defaults(
-    d: &yut_store::ServerDefaults,
+    d: &yut_service::ServerDefaults,
     bot_seconds: u32,
     lang: Lang,
 ) -> String {
@@ -56,7 +56,7 @@ pub(crate) fn describe_defaults(
 fn standings_link(
     options: &crate::discord::Options,
     guild: u64,
-    d: &yut_store::ServerDefaults,
+    d: &yut_service::ServerDefaults,
 ) -> Option<String> {
     let web = options.web.as_ref()?;
     (d.web.as_deref() == Some("standings")).then(|| {
@@ -131,9 +131,9 @@ pub async fn settings(
     }
     let mut next = if reset {
         // A reset never brings back links that were revoked.
-        yut_store::ServerDefaults {
+        yut_service::ServerDefaults {
             web_epoch: current.web_epoch,
-            ..yut_store::ServerDefaults::default()
+            ..yut_service::ServerDefaults::default()
         }
     } else {
         current
