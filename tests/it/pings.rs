@@ -48,11 +48,6 @@ async fn started(s: &StandIn, url: &str, turn_seconds: u32, life: Duration) -> B
     b
 }
 
-/// Turn pings of the channel not deleted (a mention alone, no buttons).
-fn live_pings(s: &StandIn, ch: u64) -> Vec<Msg> {
-    s.pings(ch).into_iter().filter(|m| !m.deleted).collect()
-}
-
 fn person(m: &Msg) -> Option<(u64, &'static str, u64)> {
     match turn_of(m).as_deref() {
         Some("Alice") => Some(ALICE),
@@ -115,24 +110,6 @@ async fn click_once(s: &StandIn, ch: u64) -> bool {
     true
 }
 
-/// Wait until the channel's turn ping for the board on show has been posted.
-async fn wait_ping_of_turn(s: &StandIn, ch: u64, who: &str) -> Msg {
-    let id = match who {
-        "Alice" => ALICE.0,
-        _ => BOB.0,
-    };
-    s.wait_for("the turn's ping", Duration::from_secs(10), |st| {
-        st.order
-            .iter()
-            .rev()
-            .map(|i| &st.messages[i])
-            .find(|m| m.channel == ch && m.content.starts_with("<@") && m.custom_ids().is_empty())
-            .filter(|m| !m.deleted && m.content.starts_with(&format!("<@{id}>")))
-            .cloned()
-    })
-    .await
-}
-
 /// A game that ends on a person's click (the final board is the click's own answer) takes its
 /// last turn ping out of view.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -159,15 +136,7 @@ async fn a_game_that_ends_on_a_click_leaves_no_ping() {
     }
     assert!(!s.pings(ch).is_empty(), "the players were pinged");
     // Within the channel's budget (deletions take spare slots): no ping left in view.
-    s.wait_for("no ping in view", Duration::from_secs(15), |st| {
-        let live = st
-            .messages
-            .values()
-            .filter(|m| m.channel == ch && m.content.starts_with("<@") && !m.deleted)
-            .count();
-        (live == 0).then_some(())
-    })
-    .await;
+    s.wait_no_ping(ch, Duration::from_secs(15)).await;
     let most = s.state.lock().unwrap().most_pings_in_view.get(&ch).copied();
     assert_eq!(most, Some(1), "one turn ping in view at a time");
     bot.shutdown().await;
@@ -186,14 +155,15 @@ async fn pings_in_view_survive_restarts() {
     let ch = 46_102;
     let board = two_people(&s, ch).await;
     let who = turn_of(&board).unwrap();
-    let ping = wait_ping_of_turn(&s, ch, &who).await;
+    let user = if who == "Alice" { ALICE.0 } else { BOB.0 };
+    let ping = s.wait_ping_for(ch, user).await;
     first.shutdown().await;
 
     // Restarted on the same turn: its ping is already in view, so none is posted again.
     let second = started(&s, &url, 60, life).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(
-        live_pings(&s, ch).iter().map(|m| m.id).collect::<Vec<_>>(),
+        s.live_pings(ch).iter().map(|m| m.id).collect::<Vec<_>>(),
         vec![ping.id],
         "the same turn pinged twice after a restart: {}",
         s.dump_channel(ch)
@@ -225,7 +195,7 @@ async fn pings_in_view_survive_restarts() {
 
     // The game ends with a stop while Discord fails deletions (500: tried again after a
     // wait): the bot stops before the last ping is deleted.
-    let live = live_pings(&s, ch);
+    let live = s.live_pings(ch);
     assert_eq!(live.len(), 1, "{}", s.dump_channel(ch));
     s.fail_next_deletes(&[500; 50]);
     let tok = s.slash(ch, ALICE, "en-US", "stop", json!([]));
@@ -237,25 +207,13 @@ async fn pings_in_view_survive_restarts() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     second.shutdown().await;
     assert!(
-        !live_pings(&s, ch).is_empty(),
+        !s.live_pings(ch).is_empty(),
         "the deletion was still waiting when the bot stopped"
     );
     // The next start deletes it.
     s.state.lock().unwrap().fail_deletes.clear();
     let third = started(&s, &url, 60, life).await;
-    s.wait_for(
-        "the stopped game's ping deleted",
-        Duration::from_secs(15),
-        |st| {
-            let live = st
-                .messages
-                .values()
-                .filter(|m| m.channel == ch && m.content.starts_with("<@") && !m.deleted)
-                .count();
-            (live == 0).then_some(())
-        },
-    )
-    .await;
+    s.wait_no_ping(ch, Duration::from_secs(15)).await;
     third.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

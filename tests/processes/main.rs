@@ -350,26 +350,6 @@ async fn assert_log_consecutive(store: &Store, game: i64) -> Vec<yut_store::LogR
     log
 }
 
-/// Turn pings of a channel not deleted (a mention alone, no buttons).
-fn live_pings(s: &StandIn, ch: u64) -> Vec<Msg> {
-    s.pings(ch).into_iter().filter(|m| !m.deleted).collect()
-}
-
-/// Wait until `who`'s turn ping is the one in view in `ch`.
-async fn wait_ping_for(s: &StandIn, ch: u64, who: (u64, &str, u64)) -> Msg {
-    let mention = format!("<@{}>", who.0);
-    s.wait_for("the turn's ping", Duration::from_secs(10), |st| {
-        st.order
-            .iter()
-            .rev()
-            .map(|i| &st.messages[i])
-            .find(|m| m.channel == ch && m.content.starts_with("<@") && m.custom_ids().is_empty())
-            .filter(|m| !m.deleted && m.content.starts_with(&mention))
-            .cloned()
-    })
-    .await
-}
-
 /// A GET on a process's web port: (status, body).
 async fn get(addr: &str, path: &str) -> Result<(u16, String), String> {
     let r = reqwest::get(format!("http://{addr}{path}"))
@@ -496,7 +476,7 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
     .await;
     let before = stored_game(&store, 1).await;
     // Bob's turn ping is in view before the kill.
-    let bobs_ping = wait_ping_for(&s, CH1, BOB).await;
+    let bobs_ping = s.wait_ping_for(CH1, BOB.0).await;
     let pings_before_kill = s.pings(CH1).len();
     phase("Bob's turn on shard 1");
 
@@ -591,7 +571,7 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         s.dump_channel(CH1)
     );
     assert_eq!(
-        live_pings(&s, CH1).iter().map(|m| m.id).collect::<Vec<_>>(),
+        s.live_pings(CH1).iter().map(|m| m.id).collect::<Vec<_>>(),
         vec![bobs_ping.id]
     );
     // A click on the board shown before the kill is applied, once.
@@ -631,7 +611,7 @@ async fn processes_split_the_shards_survive_a_kill_and_hand_over() {
         st.messages[&bobs_ping.id].deleted.then_some(())
     })
     .await;
-    assert_eq!(live_pings(&s, CH1).len(), 1, "{}", s.dump_channel(CH1));
+    assert_eq!(s.live_pings(CH1).len(), 1, "{}", s.dump_channel(CH1));
 
     // 4. A third process over both shards: both are held, so it waits and drives nothing.
     let identifies_before = identified(&s);

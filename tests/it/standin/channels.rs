@@ -182,4 +182,47 @@ impl StandIn {
             .cloned()
             .collect()
     }
+
+    /// The turn pings of a channel still in view (not deleted).
+    pub fn live_pings(&self, channel: u64) -> Vec<Msg> {
+        self.pings(channel)
+            .into_iter()
+            .filter(|m| !m.deleted)
+            .collect()
+    }
+
+    /// Wait (up to 10 s) until the newest turn ping of `channel` mentions `user` and is in view.
+    pub async fn wait_ping_for(&self, channel: u64, user: u64) -> Msg {
+        let mention = format!("<@{user}>");
+        self.wait_for("the turn's ping", Duration::from_secs(10), |st| {
+            st.order
+                .iter()
+                .rev()
+                .map(|i| &st.messages[i])
+                .find(|m| {
+                    m.channel == channel && m.content.starts_with("<@") && m.custom_ids().is_empty()
+                })
+                .filter(|m| !m.deleted && m.content.starts_with(&mention))
+                .cloned()
+        })
+        .await
+    }
+
+    /// Wait (up to `limit`) until no turn ping of `channel` is in view.
+    pub async fn wait_no_ping(&self, channel: u64, limit: Duration) {
+        self.wait_for("no turn ping in view", limit, |st| {
+            let live = st
+                .messages
+                .values()
+                .filter(|m| {
+                    m.channel == channel
+                        && m.content.starts_with("<@")
+                        && m.custom_ids().is_empty()
+                        && !m.deleted
+                })
+                .count();
+            (live == 0).then_some(())
+        })
+        .await
+    }
 }
