@@ -99,7 +99,7 @@ fn run_bot(settings: yutbot::discord::Settings) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(yutbot::discord::run(options)) {
+    match runtime.block_on(yutbot::bot::run(options)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e @ yutbot::discord::StartError::Database { .. }) => {
             eprintln!("error: {e}");

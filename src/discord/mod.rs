@@ -18,8 +18,7 @@ pub use settings::{default_instance, parse_shards, ConfigError, Options, Setting
 use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
-use yut_service::{Clock, LeaseConfig, Service};
-use yut_table::paint::RenderPainter;
+use yut_service::Service;
 
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -71,33 +70,32 @@ pub fn redact_url(url: &str) -> String {
     }
 }
 
-/// A running bot.
-pub struct Bot {
-    pub service: Service,
+/// The Discord edge of a running bot: the gateway's clients, the poster, the pumps.
+pub struct Edge {
+    /// What writes to Discord (for the operators' metrics).
+    pub poster: Arc<Poster>,
     managers: Managers,
     clients: Vec<tokio::task::JoinHandle<()>>,
     /// What each shard's client ended with.
     ended: tokio::sync::mpsc::UnboundedReceiver<Result<(), serenity::Error>>,
     pump: tokio::task::JoinHandle<()>,
     gateway: tokio::task::JoinHandle<()>,
-    /// The web server (WEB_ADDR).
-    web: Option<tokio::task::JoinHandle<()>>,
 }
 
-impl Bot {
-    /// Stop: disconnect from the gateway, then store every game's in-flight action.
-    pub async fn shutdown(self) {
+impl Edge {
+    /// Disconnect from the gateway (the service stops after this, then [`Edge::finish`]).
+    pub async fn disconnect(&self) {
         self.gateway.abort();
         // A shard still waiting for its IDENTIFY slot never connects.
         let managers: Vec<_> = self.managers.lock().await.values().cloned().collect();
         for m in managers {
             m.shutdown_all().await;
         }
-        self.service.shutdown().await;
+    }
+
+    /// Once the service has stopped: stop the pump and wait (up to 5 s) for the clients.
+    pub async fn finish(self) {
         self.pump.abort();
-        if let Some(web) = self.web {
-            web.abort();
-        }
         let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
         for c in self.clients {
             let abort = c.abort_handle();
@@ -116,45 +114,18 @@ impl Bot {
     }
 }
 
-/// Connect and serve until shut down. Waits first until this process holds the leases of
+/// Connect the Discord edge to a started service: wait until this process holds the leases of
 /// all its shards (another live process with an overlapping range keeps them until it stops
-/// or its leases expire), then for its IDENTIFY slot.
-pub async fn start(options: Options) -> Result<Bot, StartError> {
-    let options = Arc::new(options);
+/// or its leases expire), then for each shard's IDENTIFY slot. `updates` and `events` are the
+/// service's; `web` what each server shows on the web (WEB_ADDR set).
+pub async fn connect(
+    options: Arc<Options>,
+    service: Service,
+    updates: tokio::sync::mpsc::UnboundedReceiver<yut_service::Update>,
+    events: tokio::sync::mpsc::UnboundedReceiver<yut_service::GameEvent>,
+    web: Option<yut_web::policy::Policies>,
+) -> Result<Edge, StartError> {
     let shards = options.shards;
-    let mut config = options.config.clone();
-    // Games that start or end here, for their followers.
-    let (events_tx, events) = tokio::sync::mpsc::unbounded_channel();
-    config.events = Some(events_tx);
-    let watch = options.web.as_ref().map(|w| {
-        let (watch, hooks) =
-            yut_web::watch::Watch::new(yut_web::sign::Signer::new(w.secret.as_bytes()), &w.url);
-        config.web = Some(hooks);
-        watch
-    });
-    let (service, updates) = Service::open_leased(
-        &options.database_url,
-        Arc::new(RenderPainter),
-        Clock::system(),
-        config,
-        options.seed,
-        LeaseConfig::new(shards, options.instance.clone()),
-    )
-    .await
-    .map_err(|error| StartError::Database {
-        url: redact_url(&options.database_url),
-        error,
-    })?;
-    // The web side opens at once, a standby included: `/healthz` answers while this process
-    // waits for its shards' leases, `/readyz` says what it waits for, `/metrics` counts.
-    let poster_cell: Arc<std::sync::OnceLock<Arc<Poster>>> = Arc::default();
-    let policies = watch.as_ref().map(|w| w.policies().clone());
-    let web = match (&options.web, watch) {
-        (Some(w), Some(watch)) => {
-            Some(serve_web(w, watch, service.clone(), poster_cell.clone()).await?)
-        }
-        _ => None,
-    };
     while !service.wait_for_shards(Duration::from_secs(30)).await {
         tracing::warn!(
             first = shards.first,
@@ -195,7 +166,6 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         options.api_url.clone(),
         options.config.interaction_token_life,
     ));
-    let _ = poster_cell.set(poster.clone());
     // The games shown through interaction tokens (group DMs), before their boards are shown.
     poster.hosted.load(service.hosted_tokens().await);
     // Turn pings that games over left in view (a stop or a kill before their deletion).
@@ -208,7 +178,7 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         service: service.clone(),
         poster: poster.clone(),
         options: options.clone(),
-        web: policies,
+        web,
     };
     let pump = tokio::spawn(send::pump(poster.clone(), updates));
     tokio::spawn(follow::pump(poster.clone(), events));
@@ -256,74 +226,14 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         identify,
         poster.clone(),
     ));
-    Ok(Bot {
-        service,
+    Ok(Edge {
+        poster,
         managers,
         clients,
         ended,
         pump,
         gateway,
-        web,
     })
-}
-
-/// Serve the watch pages and the operators' endpoints on WEB_ADDR (in the background).
-async fn serve_web(
-    w: &WebOptions,
-    watch: yut_web::watch::Watch,
-    service: Service,
-    poster: Arc<std::sync::OnceLock<Arc<Poster>>>,
-) -> Result<tokio::task::JoinHandle<()>, StartError> {
-    watch.started(service.clone()).await;
-    let extra: yut_web::ops::Extra = Arc::new(move |out: &mut String| {
-        // Nothing written to Discord yet while the process waits for its shards.
-        let [writes, limited, pings, moot, coalesced] = poster
-            .get()
-            .map_or([0; 5], |p| writer::snapshot(&p.write_stats));
-        for (name, help, v) in [
-            (
-                "yutbot_discord_writes_total",
-                "Writes to Discord's channels.",
-                writes,
-            ),
-            (
-                "yutbot_discord_rate_limited_total",
-                "Writes answered 429 (rate limited).",
-                limited,
-            ),
-            ("yutbot_pings_sent_total", "Turn pings posted.", pings),
-            (
-                "yutbot_pings_moot_total",
-                "Turn pings dropped: the turn had passed.",
-                moot,
-            ),
-            (
-                "yutbot_boards_coalesced_total",
-                "Board edits merged into a newer one.",
-                coalesced,
-            ),
-        ] {
-            out.push_str(&format!(
-                "# HELP {name} {help}\n# TYPE {name} counter\n{name} {v}\n"
-            ));
-        }
-    });
-    let ops = yut_web::ops::Ops {
-        svc: service,
-        hub: Some(watch.hub().clone()),
-        extra: Some(extra),
-    };
-    let router = watch.router().merge(ops.router());
-    let listener = tokio::net::TcpListener::bind(w.addr)
-        .await
-        .map_err(|e| anyhow::anyhow!("WEB_ADDR {}: cannot listen: {e}", w.addr))?;
-    tracing::info!(addr = %w.addr, url = %w.url, "serving the web pages");
-    Ok(tokio::spawn(async move {
-        let app = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!(error = %e, "the web server stopped");
-        }
-    }))
 }
 
 /// The gateway client of each shard this process runs, once it is built.
@@ -479,49 +389,6 @@ async fn follow_leases(
             poster.sweep_pings().await;
         }
         last = now;
-    }
-}
-
-/// Run until Ctrl-C (or SIGTERM), then shut down cleanly.
-pub async fn run(options: Options) -> Result<(), StartError> {
-    let mut bot = tokio::select! {
-        b = start(options) => b?,
-        _ = shutdown_signal() => {
-            tracing::info!("stopped before connecting");
-            return Ok(());
-        }
-    };
-    let result = tokio::select! {
-        r = bot.wait() => r,
-        _ = shutdown_signal() => {
-            tracing::info!("shutting down: storing in-flight actions");
-            Ok(())
-        }
-    };
-    bot.shutdown().await;
-    tracing::info!("stopped");
-    Ok(result?)
-}
-
-async fn shutdown_signal() {
-    #[cfg(unix)]
-    {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(s) => s,
-                Err(_) => {
-                    let _ = tokio::signal::ctrl_c().await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

@@ -15,7 +15,8 @@ use standin::{Msg, StandIn};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-use yutbot::discord::{start, Options, WebOptions};
+use yutbot::bot::start;
+use yutbot::discord::{Options, WebOptions};
 
 const ALICE: (u64, &str, u64) = (111, "Alice", 0x400 | 0x800);
 

@@ -10,7 +10,8 @@ use serde_json::json;
 use standin::{Msg, StandIn, StandInOptions};
 use std::time::{Duration, Instant};
 use yut_service::Config;
-use yutbot::discord::{start, Bot, Options};
+use yutbot::bot::{start, Bot};
+use yutbot::discord::Options;
 
 /// Clicks played by hand before Bob leaves and Alice lets the bot play.
 const BY_HAND: u32 = 30;

@@ -241,7 +241,7 @@ async fn a_group_dm_game_goes_on_after_a_restart() {
         },
         web: None,
     };
-    let first = yutbot::discord::start(options(&url)).await.unwrap();
+    let first = yutbot::bot::start(options(&url)).await.unwrap();
     s.wait_ready().await;
     let ch = 41_002;
     let lobby = lobby_in_group_dm(
@@ -258,7 +258,7 @@ async fn a_group_dm_game_goes_on_after_a_restart() {
     .await;
     first.shutdown().await;
     let restarted_at = Instant::now();
-    let second = yutbot::discord::start(options(&url)).await.unwrap();
+    let second = yutbot::bot::start(options(&url)).await.unwrap();
     // Alice's time runs out while the bot is down or starting: played and shown through the
     // stored token, nobody clicking.
     let v = board_version(&board);

@@ -10,7 +10,8 @@ use crate::standin::{Msg, StandIn, StandInOptions};
 use serde_json::json;
 use std::time::{Duration, Instant};
 use yut_service::Config;
-use yutbot::discord::{start, Bot, Options};
+use yutbot::bot::{start, Bot};
+use yutbot::discord::Options;
 
 fn options(s: &StandIn, url: &str, turn_seconds: u32, token_life: Duration) -> Options {
     Options {

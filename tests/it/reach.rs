@@ -18,9 +18,7 @@ async fn the_app_registers_for_user_installs_and_a_member_menu() {
     // Globally (no DEV_GUILD_ID): a guild's registration carries neither field.
     let mut options = crate::discord_wire::options(&s, "reach-registration", 25);
     options.dev_guild = None;
-    let _b = yutbot::discord::start(options)
-        .await
-        .expect("the bot starts");
+    let _b = yutbot::bot::start(options).await.expect("the bot starts");
     s.wait_ready().await;
     let commands = s
         .wait_for("the commands registered", Duration::from_secs(5), |st| {
