@@ -49,13 +49,22 @@ async function words() {
   document.title = t("web-page-title");
   translate();
   seats();
+  // The list shown so far, in the new language at once; then fetched again.
+  if (shownGames) showGames(shownGames);
   await games();
 }
+
+// The running and finished games, as last fetched.
+let shownGames = null;
 
 async function games() {
   const r = await fetch("/api/games");
   if (!r.ok) return;
-  const list = await r.json();
+  showGames(await r.json());
+}
+
+function showGames(list) {
+  shownGames = list;
   const ul = $("games");
   ul.replaceChildren();
   if (!list.length) { const li = document.createElement("li"); li.textContent = t("web-none"); ul.append(li); return; }
