@@ -4,7 +4,7 @@
 //! them after: the replay and the chart in the channel, the review privately to the person who
 //! asked.
 
-use super::send;
+use super::wire;
 use super::{Context, Data, Error};
 use poise::CreateReply;
 use serenity::all::{
@@ -48,7 +48,7 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
     let work = service.replay(guild.get(), channel.get(), game, limit(size));
     tokio::pin!(work);
     // One answer when the files are ready in time; else "thinking…" first.
-    let answer = match tokio::time::timeout(super::router::ANSWER_WITHIN, &mut work).await {
+    let answer = match tokio::time::timeout(wire::ANSWER_WITHIN, &mut work).await {
         Ok(a) => a,
         Err(_) => {
             ctx.defer().await?;
@@ -59,7 +59,7 @@ pub async fn replay_command(ctx: Context<'_>, game: Option<i64>, lang: Lang) -> 
         Ok(files) => {
             let mut reply = CreateReply::default()
                 .content(files.text.clone())
-                .allowed_mentions(send::no_mentions());
+                .allowed_mentions(wire::no_mentions());
             for a in replay_attachments(&files) {
                 reply = reply.attachment(a);
             }
@@ -86,7 +86,7 @@ pub async fn verify_command(
         CreateReply::default()
             .content(text)
             .ephemeral(true)
-            .allowed_mentions(send::no_mentions())
+            .allowed_mentions(wire::no_mentions())
     };
     let max = yut_replay::record::MAX_BYTES;
     let checked = match (record, game) {
@@ -140,7 +140,7 @@ async fn refuse(ctx: Context<'_>, p: &AfterProblem, lang: Lang) -> Result<(), Er
         CreateReply::default()
             .content(p.message(lang))
             .ephemeral(true)
-            .allowed_mentions(send::no_mentions()),
+            .allowed_mentions(wire::no_mentions()),
     )
     .await?;
     Ok(())
@@ -177,9 +177,9 @@ pub async fn history_command(ctx: Context<'_>, user: Option<u64>, lang: Lang) ->
     ctx.send(
         CreateReply::default()
             .content(after::history_text(&games, lang))
-            .components(send::components(&view))
+            .components(wire::components(&view))
             .ephemeral(true)
-            .allowed_mentions(send::no_mentions()),
+            .allowed_mentions(wire::no_mentions()),
     )
     .await?;
     Ok(())
@@ -257,7 +257,7 @@ fn log_broken(game: i64, channel: u64, p: &AfterProblem) {
 }
 
 /// A click on Replay, Analysis or My game review. Answered with one call (the files, or a
-/// private refusal) when they are ready within [`super::router::ANSWER_WITHIN`]; else
+/// private refusal) when they are ready within [`super::wire::ANSWER_WITHIN`]; else
 /// acknowledged first and the answer edited in.
 pub async fn click(
     ctx: &SerenityContext,
@@ -293,7 +293,7 @@ pub async fn click(
         lang,
     );
     tokio::pin!(work);
-    if let Ok(answer) = tokio::time::timeout(super::router::ANSWER_WITHIN, &mut work).await {
+    if let Ok(answer) = tokio::time::timeout(wire::ANSWER_WITHIN, &mut work).await {
         let msg = match answer {
             Ok(f) => CreateInteractionResponseMessage::new()
                 .content(f.text)
@@ -306,7 +306,7 @@ pub async fn click(
                     .ephemeral(true)
             }
         };
-        let msg = msg.allowed_mentions(send::no_mentions());
+        let msg = msg.allowed_mentions(wire::no_mentions());
         if let Err(e) = c
             .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
             .await
@@ -337,7 +337,7 @@ pub async fn click(
                 let note = CreateInteractionResponseFollowup::new()
                     .content(p.message(lang))
                     .ephemeral(true)
-                    .allowed_mentions(send::no_mentions());
+                    .allowed_mentions(wire::no_mentions());
                 if let Err(e) = c.create_followup(&ctx.http, note).await {
                     tracing::warn!(game, channel, error = %e, "sending a private refusal failed");
                 }
@@ -346,16 +346,16 @@ pub async fn click(
             EditInteractionResponse::new().content(p.message(lang))
         }
     };
-    let msg = msg.allowed_mentions(send::no_mentions());
+    let msg = msg.allowed_mentions(wire::no_mentions());
     if let Err(e) = c.edit_response(&ctx.http, msg).await {
         tracing::warn!(game, channel, error = %e, "sending after-game files failed");
     }
 }
 
 fn truncate(s: String) -> String {
-    if s.chars().count() <= send::MAX_CONTENT {
+    if s.chars().count() <= wire::MAX_CONTENT {
         s
     } else {
-        s.chars().take(send::MAX_CONTENT - 1).collect::<String>() + "…"
+        s.chars().take(wire::MAX_CONTENT - 1).collect::<String>() + "…"
     }
 }

@@ -26,7 +26,7 @@ pub use replays::*;
 pub use settings::*;
 pub use table::*;
 
-use super::send;
+use super::wire;
 use super::{rules_text, Context, Error};
 use poise::CreateReply;
 use serenity::all::{Mentionable, User};
@@ -70,7 +70,7 @@ async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
         CreateReply::default()
             .content(text)
             .ephemeral(true)
-            .allowed_mentions(send::no_mentions()),
+            .allowed_mentions(wire::no_mentions()),
     )
     .await?;
     Ok(())
@@ -95,7 +95,10 @@ fn hosted(ctx: &Context<'_>) -> bool {
 /// A hosted game's board is this command's answer: its token is the game's freshest.
 fn keep_if_hosted(ctx: &Context<'_>, game: i64) {
     if let (true, poise::Context::Application(a)) = (hosted(ctx), ctx) {
-        ctx.data().poster.keep_token(game, &a.interaction.token);
+        ctx.data()
+            .boards
+            .hosted
+            .keep_token(game, &a.interaction.token);
     }
 }
 
@@ -117,7 +120,7 @@ pub(crate) async fn post_opened(
         }) => return private(ctx, already_running(lang, link(guild, channel, m))).await,
         Err(p) => return private(ctx, p.message(lang)).await,
     };
-    let handle = ctx.send(send::reply(&view)).await?;
+    let handle = ctx.send(wire::reply(&view)).await?;
     if let Some(game) = view.game {
         keep_if_hosted(&ctx, game);
     }

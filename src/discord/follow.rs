@@ -4,7 +4,8 @@
 //! board and, once a game is over, its Replay button.
 
 use super::notify::board_link;
-use super::send::{private_message, Poster};
+use super::send::Poster;
+use super::wire::private_message;
 use super::Data;
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,

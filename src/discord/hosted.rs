@@ -12,9 +12,12 @@
 //! its board says so and waits; the next click (Continue, or any button of the board, even an
 //! out-of-date one) brings a fresh token and the game goes on from there. Nothing is applied
 //! that could not be shown.
+//!
+//! The poster ([`super::send`]) holds the show locks and the connection to Discord; this
+//! module asks it for them, and what shows the boards asks this module about hosted games.
 
-use super::notify::Turn;
-use super::send::{self, is_stale, mark_shown, Poster};
+use super::send::Poster;
+use super::wire::{edit_response, is_stale, mark_shown, ping_text, Turn};
 use super::Data;
 use serenity::all::{
     AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ComponentInteraction,
@@ -76,6 +79,8 @@ impl Token {
 
 /// The hosted games this process shows, and what happened to them.
 pub struct Hosted {
+    /// Its connection to Discord, the service and the games' show locks.
+    poster: Arc<Poster>,
     life: Duration,
     games: Mutex<HashMap<i64, Token>>,
     /// Boards shown through a token (not counting the clicks' own answers).
@@ -89,8 +94,10 @@ pub struct Hosted {
 }
 
 impl Hosted {
-    pub fn new(life: Duration) -> Hosted {
+    /// `life`: how long an interaction's token lasts (Discord: 15 minutes).
+    pub fn new(poster: Arc<Poster>, life: Duration) -> Hosted {
         Hosted {
+            poster,
             life,
             games: Mutex::new(HashMap::new()),
             edits: AtomicU64::new(0),
@@ -150,13 +157,14 @@ impl Hosted {
         }
     }
 
-    fn forget(&self, game: i64) {
+    /// The game is over: no more boards through its tokens.
+    pub fn forget(&self, game: i64) {
         self.games.lock().expect("hosted lock").remove(&game);
     }
 
     /// The game's live token with a follow-up left by this process's count (None: used up,
     /// or no live token): its text and issue time. The database's count decides
-    /// ([`Poster::hosted_ping`]).
+    /// ([`Hosted::ping`]).
     fn followup_token(&self, game: i64, now_ms: i64) -> Option<(String, i64)> {
         let games = self.games.lock().expect("hosted lock");
         let t = games.get(&game)?;
@@ -219,18 +227,13 @@ fn followups_used_up(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == 40094)
 }
 
-impl Poster {
-    /// Is this game shown through interaction tokens?
-    pub fn is_hosted_game(&self, game: i64) -> bool {
-        self.hosted.has(game)
-    }
-
+impl Hosted {
     /// A hosted game's fresh token (from its command or a click): kept here, and in the
     /// database so that a restarted bot goes on.
     pub fn keep_token(&self, game: i64, token: &str) {
-        let now = self.service.now_ms();
-        self.hosted.keep(game, token, now, 0);
-        let service = self.service.clone();
+        let now = self.poster.service.now_ms();
+        self.keep(game, token, now, 0);
+        let service = self.poster.service.clone();
         let token = token.to_string();
         tokio::spawn(async move {
             if let Err(p) = service.save_token(game, &token, now).await {
@@ -240,81 +243,74 @@ impl Poster {
     }
 
     /// Show a hosted game's board through its freshest token (an edit of the interaction's
-    /// message, the game's board); then the turn's reminder, as for a channel.
-    pub(super) async fn show_hosted(
-        self: &Arc<Self>,
-        game: i64,
-        channel: u64,
-        view: View,
-        ended: bool,
-    ) {
-        let now = self.service.now_ms();
-        let Some(token) = self.hosted.live(game, now) else {
+    /// message, the game's board); true if it is shown (then the turn's reminder follows, as
+    /// for a channel).
+    pub async fn show(&self, game: i64, view: &View) -> bool {
+        let poster = &self.poster;
+        let now = poster.service.now_ms();
+        let Some(token) = self.live(game, now) else {
             tracing::info!(
                 game,
                 "no live interaction token: the board waits for the next click"
             );
-            self.hosted.lapsed.fetch_add(1, Ordering::Relaxed);
-            return;
+            self.lapsed.fetch_add(1, Ordering::Relaxed);
+            return false;
         };
         // Just restarted: the application's id (in the token's route) comes with READY.
         let mut waited = 0;
-        while self.http.application_id().is_none() && waited < 600 {
+        while poster.http.application_id().is_none() && waited < 600 {
             tokio::time::sleep(Duration::from_millis(100)).await;
             waited += 1;
         }
-        let mut shown = self.lock(game).await;
-        if is_stale(&shown, &view) {
-            return;
+        let mut shown = poster.lock(game).await;
+        if is_stale(&shown, view) {
+            return false;
         }
-        match send::edit_response(&view).execute(&self.http, &token).await {
+        match edit_response(view).execute(&poster.http, &token).await {
             Ok(_) => {
-                mark_shown(&mut shown, &view);
-                self.hosted.edits.fetch_add(1, Ordering::Relaxed);
+                mark_shown(&mut shown, view);
+                self.edits.fetch_add(1, Ordering::Relaxed);
+                true
             }
             Err(e) if token_lapsed(&e) => {
                 tracing::info!(game, error = %e, "the interaction token lapsed: the board waits for the next click");
-                self.hosted.mark_dead(game, &token);
-                self.hosted.lapsed.fetch_add(1, Ordering::Relaxed);
-                return;
+                self.mark_dead(game, &token);
+                self.lapsed.fetch_add(1, Ordering::Relaxed);
+                false
             }
             Err(e) => {
                 tracing::warn!(game, error = %e, "showing a hosted game's board failed");
-                return;
+                false
             }
-        }
-        drop(shown);
-        self.ping(game, channel, &view);
-        if ended {
-            self.hosted.forget(game);
         }
     }
 
     /// Delete a hosted game's pings in view (those older than `keep_version`, or all of them
     /// with `None`) through the tokens that sent them, while those live; the database forgets
     /// them either way (a follow-up whose token lapsed cannot be deleted by anyone).
-    pub(super) async fn delete_hosted_pings(&self, game: i64, keep_version: Option<u64>) {
-        let rows = match self.service.pings_of_game(game).await {
+    pub async fn delete_pings(&self, game: i64, keep_version: Option<u64>) {
+        let rows = match self.poster.service.pings_of_game(game).await {
             Ok(rows) => rows,
             Err(p) => {
                 tracing::warn!(game, problem = ?p, "could not read the game's pings in view");
                 return;
             }
         };
-        let now = self.service.now_ms();
+        let now = self.poster.service.now_ms();
         for r in rows {
             if keep_version.is_some_and(|v| r.version >= v) {
                 continue;
             }
-            self.delete_hosted_ping(&r, now).await;
+            self.delete_ping(&r, now).await;
         }
     }
 
     /// Delete one hosted ping through its token (while it lives); forget it.
-    pub(super) async fn delete_hosted_ping(&self, r: &yut_service::PingRow, now_ms: i64) {
+    pub async fn delete_ping(&self, r: &yut_service::PingRow, now_ms: i64) {
         if let Some((token, issued)) = &r.token {
-            if now_ms < issued + self.hosted.life_ms() {
+            if now_ms < issued + self.life_ms() {
                 if let Err(e) = self
+                    .poster
                     .http
                     .delete_followup_message(token, MessageId::new(r.message))
                     .await
@@ -323,7 +319,7 @@ impl Poster {
                 }
             }
         }
-        if let Err(p) = self.service.ping_deleted(r.message).await {
+        if let Err(p) = self.poster.service.ping_deleted(r.message).await {
             tracing::warn!(game = r.game, problem = ?p, "could not record a ping's deletion");
         }
     }
@@ -331,10 +327,11 @@ impl Poster {
     /// A hosted game's turn ping: a follow-up message that mentions the player (an edit
     /// notifies nobody), through the game's freshest token while it has follow-ups left; the
     /// previous ping is deleted to keep the conversation tidy.
-    pub(super) async fn hosted_ping(&self, turn: &Turn) {
-        let now = self.service.now_ms();
+    pub async fn ping(&self, turn: &Turn) {
+        let service = &self.poster.service;
+        let now = service.now_ms();
         // This turn's ping already in view (sent before a restart or a takeover): not twice.
-        match self.service.pings_of_game(turn.game).await {
+        match service.pings_of_game(turn.game).await {
             Ok(rows) if rows.iter().any(|r| r.version >= turn.version) => {
                 tracing::debug!(game = turn.game, "this turn's ping is already in view");
                 return;
@@ -345,35 +342,33 @@ impl Poster {
                 return;
             }
         }
-        let Some((token, issued)) = self.hosted.followup_token(turn.game, now) else {
+        let Some((token, issued)) = self.followup_token(turn.game, now) else {
             tracing::debug!(
                 game = turn.game,
                 "no follow-up left on the game's token: no ping"
             );
-            self.hosted.pings_skipped.fetch_add(1, Ordering::Relaxed);
+            self.pings_skipped.fetch_add(1, Ordering::Relaxed);
             return;
         };
         // The database counts the token's follow-ups, across restarts and processes: never
         // more than Discord allows.
-        let taken = self
-            .service
+        let taken = service
             .take_followup(turn.game, &token, issued, FOLLOWUPS_PER_TOKEN)
             .await;
-        self.hosted
-            .count_followup(turn.game, &token, !matches!(taken, Ok(true)));
+        self.count_followup(turn.game, &token, !matches!(taken, Ok(true)));
         if !matches!(taken, Ok(true)) {
             tracing::info!(game = turn.game, result = ?taken, "no follow-up left on the game's token (by the database's count): no ping");
-            self.hosted.pings_skipped.fetch_add(1, Ordering::Relaxed);
+            self.pings_skipped.fetch_add(1, Ordering::Relaxed);
             return;
         }
         let msg = CreateInteractionResponseFollowup::new()
-            .content(send::ping_text(turn.user, turn.lang, turn.deadline_ms))
+            .content(ping_text(turn.user, turn.lang, turn.deadline_ms))
             .allowed_mentions(
                 CreateAllowedMentions::new()
                     .users([UserId::new(turn.user)])
                     .empty_roles(),
             );
-        match msg.execute(&self.http, (None, &token)).await {
+        match msg.execute(&self.poster.http, (None, &token)).await {
             Ok(m) => {
                 let row = yut_service::PingRow {
                     message: m.id.get(),
@@ -383,19 +378,18 @@ impl Poster {
                     user: turn.user,
                     token: Some((token, issued)),
                 };
-                if let Err(p) = self.service.ping_posted(row).await {
+                if let Err(p) = service.ping_posted(row).await {
                     tracing::warn!(game = turn.game, problem = ?p, "could not record the turn ping in view");
                 }
                 // The previous one goes, through the token that sent it, while it lives.
-                self.delete_hosted_pings(turn.game, Some(turn.version))
-                    .await;
+                self.delete_pings(turn.game, Some(turn.version)).await;
             }
             Err(e) if followups_used_up(&e) => {
                 tracing::info!(
                     game = turn.game,
                     "Discord refused the ping: the token's follow-ups are used up"
                 );
-                self.hosted.pings_skipped.fetch_add(1, Ordering::Relaxed);
+                self.pings_skipped.fetch_add(1, Ordering::Relaxed);
             }
             Err(e) => {
                 tracing::warn!(game = turn.game, error = %e, "a hosted game's ping failed");
@@ -406,21 +400,22 @@ impl Poster {
 
 /// Hold every hosted game whose last token is about to lapse, a few times per token's
 /// margin, for as long as the bot runs.
-pub async fn hold_sweep(poster: Arc<Poster>) {
-    let every = Duration::from_millis((poster.hosted.margin_ms() / 4).clamp(50, 15_000) as u64);
+pub async fn hold_sweep(hosted: Arc<Hosted>) {
+    let every = Duration::from_millis((hosted.margin_ms() / 4).clamp(50, 15_000) as u64);
+    let service = &hosted.poster.service;
     loop {
         tokio::time::sleep(every).await;
-        let now = poster.service.now_ms();
-        for game in poster.hosted.due_for_hold(now) {
-            match poster.service.hold(game).await {
+        let now = service.now_ms();
+        for game in hosted.due_for_hold(now) {
+            match service.hold(game).await {
                 Ok(()) => {
                     tracing::info!(
                         game,
                         "held: its last interaction token lapses soon and nobody clicked"
                     );
-                    poster.hosted.holds.fetch_add(1, Ordering::Relaxed);
+                    hosted.holds.fetch_add(1, Ordering::Relaxed);
                 }
-                Err(yut_service::Problem::NoGame) => poster.hosted.forget(game),
+                Err(yut_service::Problem::NoGame) => hosted.forget(game),
                 Err(p) => tracing::debug!(game, problem = ?p, "not held"),
             }
         }

@@ -2,6 +2,7 @@
 //! nothing more; the game lives in `table`.
 
 pub mod after;
+pub mod boards;
 pub mod commands;
 pub mod follow;
 pub mod hosted;
@@ -10,8 +11,10 @@ pub mod router;
 pub mod rules_text;
 pub mod send;
 pub mod settings;
+pub mod wire;
 pub mod writer;
 
+use boards::Boards;
 use send::Poster;
 use serenity::all::{ClientBuilder, GatewayIntents, GuildId, HttpBuilder, ShardManager};
 pub use settings::{default_instance, parse_shards, ConfigError, Options, Settings, WebOptions};
@@ -28,6 +31,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 pub struct Data {
     pub service: Service,
     pub poster: Arc<Poster>,
+    /// Shows boards and reminds turns, in channels and hosted games (over `poster`).
+    pub boards: Arc<Boards>,
     pub options: Arc<Options>,
     /// What each server shows on the web (WEB_ADDR set), told when `/yut settings` changes it.
     pub web: Option<yut_web::policy::Policies>,
@@ -164,23 +169,27 @@ pub async fn connect(
         http.clone(),
         service.clone(),
         options.api_url.clone(),
+    ));
+    let boards = Arc::new(Boards::new(
+        poster.clone(),
         options.config.interaction_token_life,
     ));
     // The games shown through interaction tokens (group DMs), before their boards are shown.
-    poster.hosted.load(service.hosted_tokens().await);
+    boards.hosted.load(service.hosted_tokens().await);
     // Turn pings that games over left in view (a stop or a kill before their deletion).
     tokio::spawn({
-        let poster = poster.clone();
-        async move { poster.sweep_pings().await }
+        let boards = boards.clone();
+        async move { boards.sweep_pings().await }
     });
-    tokio::spawn(hosted::hold_sweep(poster.clone()));
+    tokio::spawn(hosted::hold_sweep(boards.hosted.clone()));
     let data = Data {
         service: service.clone(),
         poster: poster.clone(),
+        boards: boards.clone(),
         options: options.clone(),
         web,
     };
-    let pump = tokio::spawn(send::pump(poster.clone(), updates));
+    let pump = tokio::spawn(boards::pump(boards.clone(), updates));
     tokio::spawn(follow::pump(poster.clone(), events));
     let identify = Identify {
         service: service.clone(),
@@ -224,7 +233,7 @@ pub async fn connect(
         service.held_shards(),
         managers.clone(),
         identify,
-        poster.clone(),
+        boards,
     ));
     Ok(Edge {
         poster,
@@ -357,7 +366,7 @@ async fn follow_leases(
     mut held: tokio::sync::watch::Receiver<std::collections::BTreeSet<u32>>,
     managers: Managers,
     identify: Identify,
-    poster: Arc<Poster>,
+    boards: Arc<Boards>,
 ) {
     let mut last = held.borrow_and_update().clone();
     while held.changed().await.is_ok() {
@@ -386,7 +395,7 @@ async fn follow_leases(
         }
         if now.difference(&last).next().is_some() {
             // Shards taken (back): the pings their games over left in view go.
-            poster.sweep_pings().await;
+            boards.sweep_pings().await;
         }
         last = now;
     }

@@ -2,7 +2,7 @@
 //! after a restart): hand the custom id to the service and answer with the result in one
 //! call (acknowledge first only when the service is slow).
 
-use super::send;
+use super::wire::{self, ANSWER_WITHIN};
 use super::Data;
 use serenity::all::{
     ComponentInteraction, ComponentInteractionDataKind, Context, CreateInteractionResponse,
@@ -46,7 +46,7 @@ async fn refuse(ctx: &Context, c: &ComponentInteraction, text: String) {
     let msg = CreateInteractionResponseFollowup::new()
         .content(text)
         .ephemeral(true)
-        .allowed_mentions(send::no_mentions());
+        .allowed_mentions(wire::no_mentions());
     if let Err(e) = c.create_followup(&ctx.http, msg).await {
         tracing::warn!(channel = c.channel_id.get(), error = %e, "sending a private refusal failed");
     }
@@ -54,15 +54,11 @@ async fn refuse(ctx: &Context, c: &ComponentInteraction, text: String) {
 
 /// A private refusal as the click's one answer.
 async fn refuse_now(ctx: &Context, c: &ComponentInteraction, text: String) {
-    let answer = CreateInteractionResponse::Message(send::private_message(text));
+    let answer = CreateInteractionResponse::Message(wire::private_message(text));
     if let Err(e) = c.create_response(&ctx.http, answer).await {
         tracing::warn!(channel = c.channel_id.get(), error = %e, "sending a private refusal failed");
     }
 }
-
-/// How long a click may take before it is acknowledged first and answered with an edit:
-/// well inside Discord's 3 s, and far above the few milliseconds a click takes.
-pub const ANSWER_WITHIN: Duration = Duration::from_millis(1500);
 
 /// How long after a click arrived its one answer may still wait for the game's board lock
 /// (held while the channel's writer sends an edit): past this, the click is acknowledged
@@ -223,10 +219,10 @@ async fn unarchive(ctx: &Context, c: &ComponentInteraction) {
 async fn answer_with_lobby(ctx: &Context, data: &Data, c: &ComponentInteraction, view: View) {
     let channel = c.channel_id.get();
     let Some(game) = view.game else { return };
-    let answer = CreateInteractionResponse::Message(send::new_message_response(&view));
+    let answer = CreateInteractionResponse::Message(wire::new_message_response(&view));
     if let Err(e) = c.create_response(&ctx.http, answer).await {
         tracing::warn!(game, channel, error = %e, "answering a rematch with its lobby failed; posting it");
-        data.poster.post(game, channel, &view).await;
+        data.boards.post(game, channel, &view).await;
         return;
     }
     keep_if_hosted(data, c, game);
@@ -243,7 +239,7 @@ async fn lobby_after_ack(ctx: &Context, data: &Data, c: &ComponentInteraction, v
     let channel = c.channel_id.get();
     let Some(game) = view.game else { return };
     match c
-        .create_followup(&ctx.http, send::followup_message(&view))
+        .create_followup(&ctx.http, wire::followup_message(&view))
         .await
     {
         Ok(m) => {
@@ -252,7 +248,7 @@ async fn lobby_after_ack(ctx: &Context, data: &Data, c: &ComponentInteraction, v
         }
         Err(e) => {
             tracing::warn!(game, channel, error = %e, "sending the rematch's lobby failed; posting it");
-            data.poster.post(game, channel, &view).await;
+            data.boards.post(game, channel, &view).await;
         }
     }
 }
@@ -286,7 +282,7 @@ async fn answer_with_board(
         acknowledge_then_edit(ctx, data, c, view, lang).await;
         return;
     };
-    if send::is_stale(&shown, &view) {
+    if wire::is_stale(&shown, &view) {
         // A bot or timer already showed a newer board: just acknowledge.
         drop(shown);
         let _ = c
@@ -294,15 +290,15 @@ async fn answer_with_board(
             .await;
         return;
     }
-    let answer = CreateInteractionResponse::UpdateMessage(send::update_message(&view));
+    let answer = CreateInteractionResponse::UpdateMessage(wire::update_message(&view));
     match c.create_response(&ctx.http, answer).await {
         Ok(()) => {
-            send::mark_shown(&mut shown, &view);
+            wire::mark_shown(&mut shown, &view);
             drop(shown);
             keep_if_hosted(data, c, game);
-            poster.ping(game, channel, &view);
+            data.boards.ping(game, channel, &view);
         }
-        Err(e) if send::is_forbidden(&e) => {
+        Err(e) if wire::is_forbidden(&e) => {
             drop(shown);
             tracing::warn!(game, channel, error = %e, "answering a click with the board was forbidden");
             refuse_now(ctx, c, missing_permissions(lang)).await;
@@ -349,18 +345,18 @@ async fn edit_after_ack(
     let Some(game) = view.game else { return };
     let poster = &data.poster;
     let mut shown = poster.lock(game).await;
-    if send::is_stale(&shown, &view) {
+    if wire::is_stale(&shown, &view) {
         // A bot or timer already showed a newer board.
         return;
     }
-    match c.edit_response(&ctx.http, send::edit_response(&view)).await {
+    match c.edit_response(&ctx.http, wire::edit_response(&view)).await {
         Ok(_) => {
-            send::mark_shown(&mut shown, &view);
+            wire::mark_shown(&mut shown, &view);
             drop(shown);
             keep_if_hosted(data, c, game);
-            poster.ping(game, channel, &view);
+            data.boards.ping(game, channel, &view);
         }
-        Err(e) if send::is_forbidden(&e) => {
+        Err(e) if wire::is_forbidden(&e) => {
             drop(shown);
             // A follow-up goes through the interaction's webhook, which needs no channel
             // permission: the clicker learns why the board did not change.
@@ -398,12 +394,12 @@ async fn show_through_channel(data: &Data, c: &ComponentInteraction, view: View)
     let Some(update) = Update::of_view(view, c.channel_id.get(), Some(c.message.id.get())) else {
         return;
     };
-    data.poster.show(&update).await;
+    data.boards.show(&update).await;
 }
 
 /// A click answered in a game shown through tokens: its token is now the game's freshest.
 fn keep_if_hosted(data: &Data, c: &ComponentInteraction, game: i64) {
     if super::hosted::is_hosted_click(c) {
-        data.poster.keep_token(game, &c.token);
+        data.boards.hosted.keep_token(game, &c.token);
     }
 }

@@ -18,22 +18,30 @@
 //! The writes are made with serenity's request builder on our own HTTP client, so the
 //! rate-limit headers and 429 bodies are read the same way with or without `DISCORD_API_URL`
 //! (where serenity's own limiter is off).
+//!
+//! The writer knows each game's show lock and board message (a click's answer and a channel
+//! write must not cross), builds its payloads with [`super::wire`] and records what it posted
+//! through the service; it knows nothing of who asks it to write (the poster, `send`).
 
 mod channel;
 mod rest;
 use channel::*;
 pub use rest::*;
 
-use super::send::{attachment, create_message, edit_message, no_mentions, Poster};
+use super::wire::{
+    attachment, create_message, edit_message, is_stale, mark_shown, no_mentions, Shown,
+    MISSING_PERMISSIONS,
+};
 use serde_json::Value;
 use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, MessageId};
 use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route};
-use std::collections::VecDeque;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use yut_service::Service;
 use yut_table::View;
 
 /// Writes per channel within [`CHANNEL_WINDOW`] (Discord: 5 messages per 5 s per channel).
@@ -99,7 +107,89 @@ enum Next {
     Chore(usize),
 }
 
-impl Poster {
+/// Every channel's writer, and what they share: the global rate limit, the figures, and per
+/// game the show lock and the board message.
+pub struct Writer {
+    /// Where the writer records the boards it posted and the turn pings in view.
+    service: Service,
+    rest: Rest,
+    /// The channels' writers.
+    writers: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+    /// A global rate limit: no write anywhere before this.
+    global: Gate,
+    pub stats: Arc<WriteStats>,
+    /// Per game: the newest version shown, behind a lock so one game's board changes one
+    /// request at a time (a slow click edit never overwrites a newer bot move).
+    shown: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<u64>>>>,
+    /// Per game: the board message posted last by this process.
+    current: Mutex<HashMap<i64, u64>>,
+    /// Channels already told about a missing permission.
+    warned: Mutex<HashSet<u64>>,
+}
+
+impl Writer {
+    /// `token`: the bot's; `api_url`: `DISCORD_API_URL` (writes go there instead of
+    /// discord.com).
+    pub fn new(token: &str, api_url: Option<String>, service: Service) -> Writer {
+        Writer {
+            service,
+            rest: Rest::new(token, api_url),
+            writers: Mutex::new(HashMap::new()),
+            global: Mutex::new(None),
+            stats: Arc::default(),
+            shown: Mutex::new(HashMap::new()),
+            current: Mutex::new(HashMap::new()),
+            warned: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Take a game's show lock.
+    pub async fn lock(&self, game: i64) -> Shown {
+        let m = self
+            .shown
+            .lock()
+            .expect("shown lock")
+            .entry(game)
+            .or_default()
+            .clone();
+        m.lock_owned().await
+    }
+
+    /// The board message this process posted last for the game.
+    pub fn current_message(&self, game: i64) -> Option<u64> {
+        self.current
+            .lock()
+            .expect("current lock")
+            .get(&game)
+            .copied()
+    }
+
+    /// The game's board is no longer the message posted last (its next board is a new one).
+    pub fn forget_message(&self, game: i64) {
+        self.current.lock().expect("current lock").remove(&game);
+    }
+
+    /// Record that `game`'s board is now message `id`, if that game is still the channel's.
+    pub async fn posted(&self, game: i64, channel: u64, id: u64) {
+        self.current.lock().expect("current lock").insert(game, id);
+        if let Err(p) = self.service.message_posted(game, channel, id).await {
+            tracing::error!(game, channel, message = id, problem = ?p, "could not record the board message");
+        }
+    }
+
+    /// Log a missing permission, and say so in the channel once (if the bot can).
+    pub fn missing_permission(self: &Arc<Self>, game: i64, channel: u64) {
+        tracing::error!(game, channel, "missing permissions to show the board: the bot needs View Channel, Send Messages, Attach Files and Read Message History here");
+        if self.warned.lock().expect("warned lock").insert(channel) {
+            self.enqueue(
+                channel,
+                Job::Notice {
+                    text: MISSING_PERMISSIONS.to_string(),
+                },
+            );
+        }
+    }
+
     /// Hand a job to the channel's writer (starting one if needed).
     pub fn enqueue(self: &Arc<Self>, channel: u64, job: Job) {
         let mut writers = self.writers.lock().expect("writers lock");
@@ -134,7 +224,7 @@ impl Poster {
         let mut closed = false;
         loop {
             while let Ok(job) = rx.try_recv() {
-                ch.add(job, &self.write_stats);
+                ch.add(job, &self.stats);
             }
             if ch.is_idle() {
                 self.forget_ended(&mut ch);
@@ -142,7 +232,7 @@ impl Poster {
                     break;
                 }
                 match tokio::time::timeout(IDLE, rx.recv()).await {
-                    Ok(Some(job)) => ch.add(job, &self.write_stats),
+                    Ok(Some(job)) => ch.add(job, &self.stats),
                     Ok(None) => break,
                     Err(_) => {
                         // Retire: refuse new jobs (the next one starts a new writer), but do
@@ -166,7 +256,7 @@ impl Poster {
                 } else {
                     tokio::select! {
                         job = rx.recv() => match job {
-                            Some(job) => ch.add(job, &self.write_stats),
+                            Some(job) => ch.add(job, &self.stats),
                             None => closed = true,
                         },
                         _ = tokio::time::sleep_until(at) => {}
@@ -224,7 +314,7 @@ impl Poster {
     /// Count a write and learn from its answer; true if it went through.
     fn account(&self, ch: &mut Channel, what: &str, answer: &Answer, limits: &Limits) {
         let now = Instant::now();
-        self.write_stats.writes.fetch_add(1, Ordering::Relaxed);
+        self.stats.writes.fetch_add(1, Ordering::Relaxed);
         ch.sent.push_back(now);
         if limits.remaining == Some(0) {
             if let Some(r) = limits.reset_after {
@@ -234,7 +324,7 @@ impl Poster {
         match answer {
             Answer::Done(_) => ch.failures = 0,
             Answer::Limited { wait, global } => {
-                self.write_stats.limited.fetch_add(1, Ordering::Relaxed);
+                self.stats.limited.fetch_add(1, Ordering::Relaxed);
                 tracing::warn!(
                     channel = ch.id,
                     what,
@@ -270,7 +360,7 @@ impl Poster {
         let game = ch.boards[i].game;
         // A click may already have shown a newer board (UPDATE_MESSAGE).
         let mut shown = self.lock(game).await;
-        if super::send::is_stale(&shown, &ch.boards[i].view) && !ch.boards[i].repost {
+        if is_stale(&shown, &ch.boards[i].view) && !ch.boards[i].repost {
             let b = ch.boards.remove(i);
             for d in b.done {
                 let _ = d.send(b.message_id);
@@ -299,7 +389,7 @@ impl Poster {
         self.account(ch, what, &answer, &limits);
         match answer {
             Answer::Done(id) => {
-                super::send::mark_shown(&mut shown, &ch.boards[i].view);
+                mark_shown(&mut shown, &ch.boards[i].view);
                 drop(shown);
                 let b = ch.boards.remove(i);
                 // A game's last board (over or stopped) makes its last turn ping moot.
@@ -330,7 +420,7 @@ impl Poster {
                     );
                     ch.boards[i].repost = true;
                     ch.boards[i].message_id = None;
-                    self.current.lock().expect("current lock").remove(&game);
+                    self.forget_message(game);
                     if code == 30046 {
                         if let Some(old) = message_id {
                             ch.chores.push_back(Chore::Strip(old));
@@ -374,7 +464,7 @@ impl Poster {
             .is_some_and(|p| p.game == game && p.version >= version)
         {
             ch.pings.pop_front();
-            self.write_stats.pings_moot.fetch_add(1, Ordering::Relaxed);
+            self.stats.pings_moot.fetch_add(1, Ordering::Relaxed);
             tracing::debug!(game, channel = ch.id, "this turn's ping is already in view");
             return;
         }
@@ -409,7 +499,7 @@ impl Poster {
         match answer {
             Answer::Done(id) => {
                 let p = ch.pings.pop_front().expect("the ping");
-                self.write_stats.pings_sent.fetch_add(1, Ordering::Relaxed);
+                self.stats.pings_sent.fetch_add(1, Ordering::Relaxed);
                 tracing::debug!(
                     game = p.game,
                     channel = ch.id,
@@ -528,7 +618,7 @@ impl Poster {
         tracing::error!(game, channel = ch.id, "missing permissions to show the board: the bot needs View Channel, Send Messages, Attach Files and Read Message History here");
         if self.warned.lock().expect("warned lock").insert(ch.id) {
             ch.chores
-                .push_back(Chore::Notice(super::send::MISSING_PERMISSIONS.to_string()));
+                .push_back(Chore::Notice(MISSING_PERMISSIONS.to_string()));
         }
     }
 

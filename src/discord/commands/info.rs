@@ -56,7 +56,7 @@ pub async fn fortune(ctx: Context<'_>) -> Result<(), Error> {
     ctx.send(
         CreateReply::default()
             .content(yut_table::fortune::text(&f, &name, lang))
-            .allowed_mentions(send::no_mentions()),
+            .allowed_mentions(wire::no_mentions()),
     )
     .await?;
     Ok(())

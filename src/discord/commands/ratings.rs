@@ -84,7 +84,7 @@ pub async fn leaderboard(
     ctx.send(
         CreateReply::default()
             .content(text)
-            .allowed_mentions(send::no_mentions()),
+            .allowed_mentions(wire::no_mentions()),
     )
     .await?;
     Ok(())

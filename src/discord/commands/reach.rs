@@ -67,7 +67,7 @@ pub async fn notify(
     };
     let text = match data.service.set_notify_pref(user, pref).await {
         Ok(()) => {
-            data.poster.reminders.remember(user, pref);
+            data.boards.reminders.remember(user, pref);
             notify_text(lang, pref, true)
         }
         Err(p) => p.message(lang),

@@ -15,8 +15,7 @@ pub(crate) async fn table_command(
     let me = actor(&ctx);
     let work = data.service.command(channel, &me, cmd);
     tokio::pin!(work);
-    let result = match tokio::time::timeout(crate::discord::router::ANSWER_WITHIN, &mut work).await
-    {
+    let result = match tokio::time::timeout(crate::discord::wire::ANSWER_WITHIN, &mut work).await {
         Ok(r) => r,
         Err(_) => {
             ctx.defer_ephemeral().await?;
@@ -45,7 +44,7 @@ pub(crate) async fn show(ctx: Context<'_>, game: i64, channel: u64, view: View) 
     let Some(update) = Update::of_view(view, channel, message_id) else {
         return;
     };
-    data.poster.show(&update).await;
+    data.boards.show(&update).await;
     // `/yut start` in a server that plays each game in a thread: open it from the lobby.
     if let (Some(name), Some(lobby)) = (open, message_id) {
         let perms = match ctx {
@@ -101,7 +100,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         Ok(v) => v,
         Err(p) => return private(ctx, p.message(lang(&ctx))).await,
     };
-    let handle = ctx.send(send::reply(&view)).await?;
+    let handle = ctx.send(wire::reply(&view)).await?;
     if let Some(game) = view.game {
         // Under the game's show lock, so no board update lands on the old message after its
         // buttons are cleared.
