@@ -54,7 +54,11 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         Clock::system(),
         config,
         options.seed,
-        LeaseConfig::new(options.shards, options.instance.clone()),
+        LeaseConfig {
+            // Where the other processes forward the presses on their pages.
+            address: options.web.as_ref().map(|w| w.internal.clone()),
+            ..LeaseConfig::new(options.shards, options.instance.clone())
+        },
     )
     .await
     .map_err(|error| StartError::Database {
@@ -120,9 +124,13 @@ async fn serve_web(
     let ops = yut_web::ops::Ops {
         svc: service,
         hub: Some(watch.hub().clone()),
+        presses: watch.presses().map(|p| p.stats.clone()),
         extra: Some(extra),
     };
-    let router = watch.router().merge(ops.router());
+    let mut router = watch.router().merge(ops.router());
+    if let Some(p) = watch.presses() {
+        router = router.merge(p.router());
+    }
     let listener = tokio::net::TcpListener::bind(w.addr)
         .await
         .map_err(|e| anyhow::anyhow!("WEB_ADDR {}: cannot listen: {e}", w.addr))?;

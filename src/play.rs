@@ -148,6 +148,8 @@ pub async fn app(s: &PlaySettings) -> anyhow::Result<App> {
         web: Some(WebHooks {
             link: Arc::new(move |t| linker.link("", t)),
             observe: Arc::new(|_| {}),
+            // One process drives every local game: nothing followed for others.
+            followed: Arc::new(|_| false),
         }),
         ..Config::default()
     };
@@ -164,6 +166,7 @@ pub async fn app(s: &PlaySettings) -> anyhow::Result<App> {
     policies.preload([yut_web::local::LOCAL_GUILD]).await;
     let local = LocalPlay::new(svc.clone(), updates, s.bot_delay_ms, replays);
     let ops = Ops {
+        presses: None,
         svc: svc.clone(),
         hub: Some(local.hub().clone()),
         extra: None,

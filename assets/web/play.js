@@ -4,9 +4,11 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const main = $("game");
-// Where this page's game is served: a local game (playable) or a watched one (read-only).
+// Where this page's game is served: a local game (playable on one screen), a player's seat
+// in a Discord game (playable by that player), or a watched one (read-only).
 const API = main.dataset.api;
 const WATCH = main.dataset.mode === "watch";
+const LOCAL = main.dataset.mode === "play";
 let game = null;
 let shown = null;    // the frame on screen
 let painted = null;  // the version whose board is drawn, and whether in SVG
@@ -31,7 +33,7 @@ function markdown(text) {
 
 function show(f) {
   if (game === null) game = f.game;
-  if (f.game !== game) { if (!WATCH) location.href = "/g/" + f.game; return; }
+  if (f.game !== game) { if (LOCAL) location.href = "/g/" + f.game; return; }
   if (shown && f.version < shown.version) return;
   if (Words.lang !== f.lang) { loadWords(f.lang).then(() => show(f), () => {}); return; }
   shown = f;
@@ -99,7 +101,8 @@ function controls(f) {
   $("text").innerHTML = markdown(f.text);
   const actions = $("actions");
   actions.replaceChildren();
-  for (const row of f.rows) {
+  // A watch page shows no buttons (the frames a seat page plays with carry them).
+  for (const row of (WATCH ? [] : f.rows)) {
     const div = document.createElement("div");
     div.className = "row";
     for (const b of row) {
@@ -113,7 +116,7 @@ function controls(f) {
     }
     actions.append(div);
   }
-  $("after").hidden = !f.over || WATCH;
+  $("after").hidden = !f.over || !LOCAL;
   $("replay").hidden = !f.link;
   if (f.link) { $("replay-link").href = f.link.url; $("replay-link").textContent = f.link.label; }
   translate();

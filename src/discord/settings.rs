@@ -59,6 +59,12 @@ pub struct Settings {
     /// WEB_ADDR.
     #[arg(long, env = "WEB_SECRET", hide_env_values = true)]
     pub web_secret: Option<String>,
+    /// Where the bot's other processes reach this one's web port (presses made on their
+    /// pages for games this process drives are forwarded there), e.g. http://10.0.0.5:8080.
+    /// Default: http://WEB_ADDR (with 127.0.0.1 for an address on all interfaces: enough
+    /// when every process runs on one host).
+    #[arg(long, env = "INTERNAL_URL")]
+    pub internal_url: Option<String>,
 }
 
 impl Settings {
@@ -111,6 +117,8 @@ pub struct WebOptions {
     /// Without a trailing slash.
     pub url: String,
     pub secret: String,
+    /// Where the other processes reach this one (INTERNAL_URL), without a trailing slash.
+    pub internal: String,
 }
 
 impl std::fmt::Debug for WebOptions {
@@ -155,7 +163,16 @@ fn web_options(
         }
         None => format!("http://{addr}"),
     };
-    Ok(Some(WebOptions { addr, url, secret }))
+    let mut reached = addr;
+    if reached.ip().is_unspecified() {
+        reached.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    Ok(Some(WebOptions {
+        addr,
+        url,
+        secret,
+        internal: format!("http://{reached}"),
+    }))
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -238,7 +255,17 @@ impl Options {
         };
         let api_url = set(s.api_url).map(|u| u.trim().trim_end_matches('/').to_string());
         let shards = parse_shards(set(s.shards).as_deref(), set(s.shard_count).as_deref())?;
-        let web = web_options(set(s.web_addr), set(s.web_url), set(s.web_secret))?;
+        let mut web = web_options(set(s.web_addr), set(s.web_url), set(s.web_secret))?;
+        if let (Some(w), Some(u)) = (&mut web, set(s.internal_url)) {
+            let u = u.trim().trim_end_matches('/').to_string();
+            if !u.starts_with("http://") && !u.starts_with("https://") {
+                return Err(ConfigError::Bad {
+                    name: "INTERNAL_URL",
+                    why: format!("{u:?} does not start with http:// or https://"),
+                });
+            }
+            w.internal = u;
+        }
         Ok(Options {
             token: token.trim().to_string(),
             dev_guild,
@@ -310,6 +337,10 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!(w.url, "https://yut.example.org");
+        assert_eq!(
+            w.internal, "http://127.0.0.1:80",
+            "the other processes of one host reach it on the loopback"
+        );
         for (addr, url, secret, name) in [
             ("nowhere", None, "0123456789abcdef", "WEB_ADDR"),
             ("127.0.0.1:1", None, "short", "WEB_SECRET"),

@@ -8,7 +8,7 @@ use yut_store::{Backend, Change, GameStatus, LogRow, NewGame, Store, StoreError}
 
 const FIRST: i64 = 1_000;
 
-fn log(version: u64, at_ms: i64) -> LogRow {
+pub(crate) fn log(version: u64, at_ms: i64) -> LogRow {
     LogRow {
         version,
         actor: "\"system\"".into(),
@@ -18,7 +18,7 @@ fn log(version: u64, at_ms: i64) -> LogRow {
     }
 }
 
-fn new_game(id: i64) -> NewGame {
+pub(crate) fn new_game(id: i64) -> NewGame {
     NewGame {
         id,
         guild: 1 << 22,
@@ -40,7 +40,7 @@ fn new_game(id: i64) -> NewGame {
     }
 }
 
-fn change(id: i64, version: u64, fence: i64) -> Change {
+pub(crate) fn change(id: i64, version: u64, fence: i64) -> Change {
     Change {
         id,
         status: GameStatus::Playing,

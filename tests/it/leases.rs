@@ -27,6 +27,7 @@ fn lease(owner: &str) -> LeaseConfig {
         ttl: Duration::from_millis(800),
         renew: Duration::from_millis(100),
         max_skew: Duration::ZERO,
+        address: None,
     }
 }
 

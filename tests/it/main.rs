@@ -10,6 +10,7 @@ mod common;
 mod standin;
 
 mod agreement;
+mod announcements;
 mod ai;
 mod catalog;
 mod challenges;

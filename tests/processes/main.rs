@@ -9,6 +9,8 @@ mod common;
 #[path = "../it/standin/mod.rs"]
 mod standin;
 
+mod follow;
+
 use standin::board::{board_version, find, play_button, turn_of, wait_board_for as wait_board};
 
 use common::TestDb;

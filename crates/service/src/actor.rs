@@ -26,6 +26,9 @@ pub(crate) enum Msg {
     Shutdown {
         done: oneshot::Sender<()>,
     },
+    /// Show the board in the game's channel (a press that came from elsewhere than its
+    /// message: the web).
+    Show,
 }
 
 pub(crate) async fn peek(h: &mpsc::Sender<Msg>) -> Option<Arc<Table>> {
@@ -108,6 +111,7 @@ impl GameActor {
                     Some(Msg::Peek { reply }) => {
                         let _ = reply.send((self.table.clone(), self.message_id));
                     }
+                    Some(Msg::Show) => self.schedule_push(),
                     Some(Msg::Posted { message_id, at_ms }) => {
                         self.message_id = Some(message_id);
                         self.message_ms = Some(at_ms);

@@ -19,6 +19,9 @@ pub struct LeaseConfig {
     /// `renew`) is never taken over by a host whose clock is less than
     /// `ttl - renew + max_skew` ahead of its own (6.5 s with the defaults).
     pub max_skew: Duration,
+    /// Where the other processes reach this one (its web address), said in the database
+    /// for the presses they forward.
+    pub address: Option<String>,
 }
 
 impl LeaseConfig {
@@ -29,6 +32,7 @@ impl LeaseConfig {
             ttl: Duration::from_secs(6),
             renew: Duration::from_millis(1500),
             max_skew: Duration::from_secs(2),
+            address: None,
         }
     }
 }
@@ -95,6 +99,7 @@ impl Service {
         let mut waiting_logged: HashMap<u32, String> = HashMap::new();
         // Has this process held its whole range once?
         let mut complete = false;
+        let mut address_said = cfg.address.is_none();
         let mut tick = tokio::time::interval(cfg.renew);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut stop = self.inner.stop.subscribe();
@@ -102,6 +107,13 @@ impl Service {
             tokio::select! {
                 _ = tick.tick() => {}
                 _ = stop.wait_for(|s| *s) => break,
+            }
+            if let (false, Some(address)) = (address_said, &cfg.address) {
+                let now = self.inner.clock.now_ms();
+                match store.set_address(&cfg.owner, address, now).await {
+                    Ok(()) => address_said = true,
+                    Err(e) => tracing::warn!(error = %e, "cannot say this process's address"),
+                }
             }
             // Renew what is held.
             for shard in cfg.shards.shards() {

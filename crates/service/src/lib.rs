@@ -5,6 +5,8 @@ mod actor;
 mod afterward;
 mod challenges;
 mod clock;
+mod driving;
+mod follow;
 mod games;
 mod histogram;
 mod hosted;
@@ -14,6 +16,8 @@ mod queries;
 mod reach;
 use actor::*;
 pub use clock::*;
+pub use driving::Driving;
+pub use follow::FollowStats;
 pub use histogram::*;
 pub use hosted::HostedToken;
 pub use leases::*;
@@ -115,6 +119,9 @@ pub struct WebHooks {
     /// Called with every table just stored (cheap: the web keeps only the games pages
     /// follow).
     pub observe: Observer,
+    /// Does any page here still follow this game? (A game another process drives is
+    /// followed here while it does: see [`Service::keep_current`].)
+    pub followed: Arc<dyn Fn(i64) -> bool + Send + Sync>,
 }
 
 impl std::fmt::Debug for WebHooks {
@@ -185,6 +192,9 @@ struct Inner {
     /// Places for the answers to button presses (see [`Lane::Press`]).
     pressed: tokio::sync::Semaphore,
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Games the web follows here, to the task that follows them when others drive them.
+    follow_tx: Mutex<Option<mpsc::UnboundedSender<i64>>>,
+    follow_stats: FollowStats,
 }
 
 /// Which places a piece of work off the async threads waits for ([`Service::offload_in`]).
@@ -291,8 +301,11 @@ impl Service {
                 offloaded: tokio::sync::Semaphore::new(cores),
                 pressed: tokio::sync::Semaphore::new(cores),
                 tasks: Mutex::new(watcher.into_iter().collect()),
+                follow_tx: Mutex::new(None),
+                follow_stats: FollowStats::default(),
             }),
         };
+        service.start_following();
         (service, rx)
     }
 

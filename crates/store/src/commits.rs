@@ -270,6 +270,8 @@ async fn write_batch(
             .await?;
         answers.push(refusal(c, row)?);
     }
+    let moved: Vec<(i64, u64)> = ok.iter().map(|c| (c.id, c.log.version)).collect();
+    crate::announce::announce(&mut tx, backend, &moved).await?;
     tx.commit().await?;
     Ok(answers)
 }
@@ -438,10 +440,13 @@ fn one_statement_sql(n: usize) -> String {
          channel_id = COALESCE(v.channel, games.channel_id) FROM v \
          WHERE games.id = v.id AND games.version = v.version - 1 AND games.fence = v.fence \
          RETURNING games.id) \
-         INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
+         , i AS (INSERT INTO actions (game_id, version, actor, command, played, at_ms) \
          SELECT v.id, v.version, v.actor, v.command, v.played, v.at FROM v JOIN u ON u.id = v.id \
-         RETURNING game_id",
+         RETURNING game_id, version) \
+         SELECT i.game_id FROM i CROSS JOIN LATERAL (SELECT ",
     );
+    sql.push_str(crate::announce::NOTIFY_MOVED);
+    sql.push_str(") AS n");
     sql
 }
 

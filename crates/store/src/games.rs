@@ -73,6 +73,7 @@ impl Store {
             };
             write_seats(&mut tx, g.id, &g.seats).await?;
             append(&mut tx, g.id, &g.log).await?;
+            crate::announce::announce(&mut tx, backend, &[(g.id, g.version)]).await?;
             tx.commit().await?;
             Ok(())
         })
@@ -149,6 +150,7 @@ impl Store {
                 write_seats(&mut tx, c.id, seats).await?;
             }
             append(&mut tx, c.id, &c.log).await?;
+            crate::announce::announce(&mut tx, backend, &[(c.id, c.log.version)]).await?;
             tx.commit().await?;
             written.fetch_add(bytes, Ordering::Relaxed);
             Ok(())

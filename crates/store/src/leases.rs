@@ -267,3 +267,66 @@ impl Store {
         .await
     }
 }
+
+/// Who drives a shard now, and where the other processes reach it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Driver {
+    pub owner: String,
+    pub fence: i64,
+    pub expires_ms: i64,
+    /// The owner's address for the other processes (None: it gave none).
+    pub address: Option<String>,
+}
+
+impl Store {
+    /// Say where this instance takes the other processes' calls.
+    pub async fn set_address(
+        &self,
+        owner: &str,
+        address: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let pool = self.leases_pool();
+        let (owner, address) = (owner.to_string(), address.to_string());
+        self.run(async move {
+            sqlx::query(
+                "INSERT INTO instances (owner, address, updated_ms) VALUES ($1, $2, $3)
+                 ON CONFLICT (owner) DO UPDATE SET address = excluded.address,
+                     updated_ms = excluded.updated_ms",
+            )
+            .bind(&owner)
+            .bind(&address)
+            .bind(now_ms)
+            .execute(&pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The holder of a shard's lease (expired or not) and its address.
+    pub async fn driver(&self, count: u32, shard: u32) -> Result<Option<Driver>, StoreError> {
+        let pool = self.leases_pool();
+        self.run(async move {
+            let row = sqlx::query(
+                "SELECT l.owner, l.fence, l.expires_ms, i.address FROM shard_leases l
+                 LEFT JOIN instances i ON i.owner = l.owner
+                 WHERE l.shard_count = $1 AND l.shard = $2",
+            )
+            .bind(count as i64)
+            .bind(shard as i64)
+            .fetch_optional(&pool)
+            .await?;
+            row.map(|r| {
+                Ok(Driver {
+                    owner: r.try_get(0)?,
+                    fence: r.try_get(1)?,
+                    expires_ms: r.try_get(2)?,
+                    address: r.try_get(3)?,
+                })
+            })
+            .transpose()
+        })
+        .await
+    }
+}

@@ -9,6 +9,7 @@
 //! Writes are small: a commit appends the log entry and updates a few columns of the game;
 //! the full state (a snapshot) is written only when the caller passes one.
 
+mod announce;
 mod commits;
 mod defaults;
 mod games;
@@ -18,6 +19,7 @@ mod reach;
 mod records;
 mod results;
 mod scratch;
+pub use announce::{channel_of, Announcements, Moved};
 pub use commits::{CommitStats, MAX_BATCH};
 pub use leases::*;
 pub use pings::*;
@@ -99,6 +101,8 @@ pub struct Store {
     /// The group-commit writer's queues (see the `commits` module).
     queues: Arc<std::sync::OnceLock<commits::Queues>>,
     commit_stats: Arc<CommitStats>,
+    /// PostgreSQL: where to open the announcements' own connection.
+    url: Option<Arc<str>>,
 }
 
 fn id64(v: u64) -> i64 {
@@ -197,6 +201,7 @@ impl Store {
             hold_clock: false,
             queues: Arc::new(std::sync::OnceLock::new()),
             commit_stats: Arc::new(CommitStats::default()),
+            url: (backend == Backend::Postgres).then(|| Arc::from(url)),
         })
     }
 

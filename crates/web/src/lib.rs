@@ -11,6 +11,7 @@
 //!
 //! Nothing here knows Discord: boards come from the service's `View`s.
 
+pub mod forward;
 pub mod frame;
 pub mod hub;
 pub mod live;

@@ -21,6 +21,8 @@ pub type Extra = Arc<dyn Fn(&mut String) + Send + Sync>;
 pub struct Ops {
     pub svc: Service,
     pub hub: Option<Arc<Hub>>,
+    /// The pages' presses, here and forwarded (where pages can press).
+    pub presses: Option<Arc<crate::forward::PressStats>>,
     pub extra: Option<Extra>,
 }
 
@@ -127,6 +129,31 @@ impl Ops {
             "Bot and timer actions waiting for the writer.",
             w.queued.load(Relaxed) as f64,
         );
+        let f = svc.follow_stats();
+        one(
+            "yutbot_games_followed_for_others",
+            "gauge",
+            "Games pages here follow that another process drives (kept current through the database's announcements).",
+            f.following.load(Relaxed) as f64,
+        );
+        one(
+            "yutbot_announcements_total",
+            "counter",
+            "Announcements of games moved on, received from the database (only for games followed here).",
+            f.announcements.load(Relaxed) as f64,
+        );
+        one(
+            "yutbot_followed_versions_total",
+            "counter",
+            "Versions of games driven elsewhere handed to the pages here.",
+            f.versions.load(Relaxed) as f64,
+        );
+        one(
+            "yutbot_announcements_reconnects_total",
+            "counter",
+            "Times the announcements' connection was lost (every followed game read again).",
+            f.reconnects.load(Relaxed) as f64,
+        );
         if let Some(hub) = &self.hub {
             one(
                 "yutbot_web_followers",
@@ -145,6 +172,30 @@ impl Ops {
                 "counter",
                 "Boards a slow page skipped.",
                 hub.stats.skipped.load(Relaxed) as f64,
+            );
+        }
+        if let Some(p) = &self.presses {
+            one(
+                "yutbot_web_press_forward_failed_total",
+                "counter",
+                "Forwarded presses the driving process did not answer (the person was asked to try again).",
+                p.forward_failed.load(Relaxed) as f64,
+            );
+            one(
+                "yutbot_web_press_taken_for_others_total",
+                "counter",
+                "Presses other processes forwarded here (this process drives their games).",
+                p.taken_for_others.load(Relaxed) as f64,
+            );
+            p.local.write(
+                &mut out,
+                "yutbot_web_press_seconds",
+                "Presses on pages applied by this process (it drives their games): from arrival to the drawn answer.",
+            );
+            p.forwarded.write(
+                &mut out,
+                "yutbot_web_press_forwarded_seconds",
+                "Presses on pages here forwarded to the process that drives their game: from arrival to its answer.",
             );
         }
         c.clicks.write(

@@ -19,6 +19,8 @@ use yut_service::{Service, Update, WebHooks};
 use yut_table::core::Table;
 use yut_table::view::Link;
 
+mod seat;
+
 const KIND: &str = "watch";
 
 /// The live pages of a bot's games.
@@ -34,6 +36,8 @@ pub struct Watch {
     /// The people's ratings in the games pages follow (read when a page opens the game).
     ratings:
         Arc<std::sync::Mutex<std::collections::HashMap<i64, std::collections::HashMap<u64, u32>>>>,
+    /// Presses from the seat pages, applied here or by the process that drives the game.
+    presses: Arc<OnceLock<crate::forward::Presses>>,
 }
 
 impl Watch {
@@ -52,6 +56,7 @@ impl Watch {
             replays: Replays::new(signer.clone(), svc, policies.clone()),
             policies: policies.clone(),
             ratings: Arc::default(),
+            presses: Arc::default(),
         };
         let url = watch.base_url.clone();
         let replays = watch.replays.clone();
@@ -68,11 +73,15 @@ impl Watch {
                     url: format!("{url}/watch/{}", signer.token(&p.kind(KIND), t.id)),
                 })
             }),
-            observe: Arc::new(move |t: &Arc<Table>| {
-                if hub.followed(t.id) {
-                    let _ = tx.send(t.clone());
+            observe: Arc::new({
+                let hub = hub.clone();
+                move |t: &Arc<Table>| {
+                    if hub.followed(t.id) {
+                        let _ = tx.send(t.clone());
+                    }
                 }
             }),
+            followed: Arc::new(move |game| hub.followed(game)),
         };
         tokio::spawn(watch.clone().draw(rx));
         (watch, hooks)
@@ -84,6 +93,9 @@ impl Watch {
         let guilds: std::collections::BTreeSet<u64> =
             svc.running_games().into_iter().map(|(_, g, _)| g).collect();
         let _ = self.svc.set(svc);
+        let _ = self
+            .presses
+            .set(crate::forward::Presses::new(self.svc.clone(), self.signer.clone()));
         self.policies.preload(guilds).await;
     }
 
@@ -95,6 +107,11 @@ impl Watch {
         &self.hub
     }
 
+    /// The seat pages' presses (forwarded or taken for other processes), once started.
+    pub fn presses(&self) -> Option<&crate::forward::Presses> {
+        self.presses.get()
+    }
+
     pub fn router(&self) -> Router {
         Router::new()
             .route("/watch/:token", get(page))
@@ -102,6 +119,7 @@ impl Watch {
             .route("/api/watch/:token/events", get(events))
             .route("/api/watch/:token/boards/:version", get(picture))
             .with_state(self.clone())
+            .merge(self.seat_router())
             .merge(pages::router())
             .merge(self.replays.router())
             .merge(
@@ -165,7 +183,8 @@ impl Watch {
             .png
             .as_ref()
             .and_then(|_| Some(format!("/api/watch/{token}/boards/{}", view.version?)));
-        if let Some(frame) = Frame::of_view(&view, now, board, false) {
+        // With the buttons: the seat pages show them (the watch pages do not).
+        if let Some(frame) = Frame::of_view(&view, now, board, true) {
             let frame = frame.with_parts(svg);
             self.hub.publish(&frame, view.png);
         }
@@ -189,6 +208,11 @@ impl Watch {
 
     /// The game a token opens, with its newest board published.
     async fn open(&self, token: &str) -> Result<i64, ApiError> {
+        self.open_as(token, KIND).await
+    }
+
+    /// The game a token of kind `kind` opens, with its newest board published.
+    async fn open_as(&self, token: &str, kind: &str) -> Result<i64, ApiError> {
         let game = policy::subject(token)?;
         let svc = self.svc.get().cloned().ok_or_else(ApiError::starting)?;
         let t = svc.game_table(game).await.ok_or_else(policy::bad_link)?;
@@ -196,9 +220,11 @@ impl Watch {
         if p.shown == Shown::Off {
             return Err(policy::off());
         }
-        if self.signer.check(&p.kind(KIND), token) != Some(game) {
+        if self.signer.check(&p.kind(kind), token) != Some(game) {
             return Err(policy::bad_link());
         }
+        // Driven by another process, the game is kept current here through the database.
+        svc.keep_current(game);
         if self.hub.last(game).is_none() {
             self.read_ratings(&svc, &t).await;
             self.show(t).await;

@@ -1,0 +1,93 @@
+//! Which process drives a game, and presses that arrive at any of them (a web page, later a
+//! touch in the Activity): applied here when this process drives the game, else the caller
+//! forwards them to the process that does (found through the leases, see [`Driving`]).
+
+use super::*;
+
+/// Where a game is driven, as this process sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Driving {
+    /// Here: press with [`Service::press_here`].
+    Here,
+    /// By the live holder of the game's shard lease, reached at this address.
+    There { owner: String, address: String },
+    /// By nobody reachable now (the holder's lease ran out and nobody took it over yet, or
+    /// it gave no address): try again in a few seconds.
+    Nobody,
+}
+
+impl Service {
+    /// Which process drives game `game` (its table as stored or running here).
+    pub async fn driving(&self, game: i64) -> Result<(Arc<Table>, Driving), Problem> {
+        let t = self.game_table(game).await.ok_or(Problem::NoGame)?;
+        if !self.inner.leased || self.running_actor(game).is_some() {
+            return Ok((t, Driving::Here));
+        }
+        let count = self.inner.shards.count;
+        let shard = ShardSet::shard_of(count, t.guild);
+        if self.inner.fences.lock().expect("fences lock").contains_key(&shard) {
+            return Ok((t, Driving::Here));
+        }
+        let driver = self
+            .inner
+            .store
+            .driver(count, shard)
+            .await
+            .map_err(Problem::Storage)?;
+        let now = self.now_ms();
+        Ok(match driver {
+            Some(d) if d.expires_ms > now => match d.address {
+                Some(address) => (
+                    t,
+                    Driving::There {
+                        owner: d.owner,
+                        address,
+                    },
+                ),
+                None => (t, Driving::Nobody),
+            },
+            _ => (t, Driving::Nobody),
+        })
+    }
+
+    /// A press on game `game` applied by this process, which must drive it (else
+    /// [`Problem::Elsewhere`]: the caller says "try again"). The same checks as a click on
+    /// its message (whose turn, the version), and the game's message is updated as after a
+    /// bot's action. The view drawn, with the table it shows.
+    pub async fn press_here(
+        &self,
+        game: i64,
+        actor: &Actor,
+        button: ButtonId,
+    ) -> Result<(View, Arc<Table>), Problem> {
+        let ButtonId::Game {
+            game: g,
+            version,
+            command,
+        } = button
+        else {
+            return Err(Problem::BadButton);
+        };
+        if g != game || command == Command::Rematch {
+            return Err(Problem::BadButton);
+        }
+        let Some(h) = self.running_actor(game) else {
+            return Err(match self.driving(game).await {
+                Ok((t, Driving::Here)) if !t.status.is_active() => Problem::Stale,
+                Ok(_) => Problem::Elsewhere,
+                Err(p) => p,
+            });
+        };
+        let t0 = std::time::Instant::now();
+        let answer = send(&h, actor.clone(), command, Some(version), None).await;
+        self.inner.counters.clicks.observe(t0.elapsed());
+        let (view, table) = answer?;
+        let table = table.ok_or(Problem::Stale)?;
+        // Shown in the game's channel too, as after a bot's action.
+        let _ = h.send(Msg::Show).await;
+        let view = self
+            .drawn_in(Lane::Press, (view, Some(table.clone())))
+            .await;
+        Ok((view, table))
+    }
+}
