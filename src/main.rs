@@ -19,7 +19,7 @@ enum Command {
     /// of `.env`; see .env.example); flags win.
     Run {
         #[command(flatten)]
-        settings: yutbot::discord::Settings,
+        settings: Box<yutbot::discord::Settings>,
     },
     /// Play in a browser on this computer, against bots or with people at the same screen:
     /// no Discord, no token. Prints the page's address (and opens it where there is a
@@ -57,7 +57,7 @@ fn main() -> ExitCode {
     let _ = dotenvy::dotenv();
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { settings } => run_bot(settings),
+        Command::Run { settings } => run_bot(*settings),
         Command::Play { settings } => yutbot::play::play(settings),
         Command::Demo {
             out,

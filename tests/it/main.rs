@@ -10,8 +10,8 @@ mod common;
 mod standin;
 
 mod agreement;
-mod announcements;
 mod ai;
+mod announcements;
 mod catalog;
 mod challenges;
 mod clock;

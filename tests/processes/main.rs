@@ -219,12 +219,19 @@ impl Drop for Procs {
 
 /// `/yut new` with one bot, then Start, by `who`; the first board.
 async fn new_game_with_a_bot(s: &StandIn, ch: u64, who: (u64, &str, u64)) -> Msg {
+    new_game_with_pieces(s, ch, who, 2).await
+}
+
+/// `new_game_with_a_bot` with `pieces` pieces a side (2, 3 or 4).
+async fn new_game_with_pieces(s: &StandIn, ch: u64, who: (u64, &str, u64), pieces: u8) -> Msg {
+    // The option's choices by index: 2, 3, 4 pieces, then by the number of sides.
+    let pieces = pieces.clamp(2, 4) - 2;
     let tok = s.slash(
         ch,
         who,
         "en-US",
         "new",
-        json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 0}]),
+        json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": pieces}]),
     );
     assert_eq!(s.wait_acked(&tok).await.callback_type, Some(4));
     let lobby = wait_board(s, ch, "the lobby", Duration::from_secs(5), |m| {

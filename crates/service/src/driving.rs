@@ -25,7 +25,13 @@ impl Service {
         }
         let count = self.inner.shards.count;
         let shard = ShardSet::shard_of(count, t.guild);
-        if self.inner.fences.lock().expect("fences lock").contains_key(&shard) {
+        if self
+            .inner
+            .fences
+            .lock()
+            .expect("fences lock")
+            .contains_key(&shard)
+        {
             return Ok((t, Driving::Here));
         }
         let driver = self

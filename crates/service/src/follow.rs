@@ -257,7 +257,10 @@ impl Service {
             .map(|(g, _)| *g)
             .collect();
         for g in gone {
-            tracing::debug!(game = g, "no page here follows a game driven elsewhere any more");
+            tracing::debug!(
+                game = g,
+                "no page here follows a game driven elsewhere any more"
+            );
             copies.remove(&g);
             if let Err(e) = ann.unlisten(g).await {
                 tracing::warn!(game = g, error = %e, "cannot stop listening to a game");

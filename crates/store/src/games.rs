@@ -193,13 +193,16 @@ impl Store {
                 .await?
                 .ok_or(StoreError::NotFound)?;
             let row = game_row(&row)?;
+            // Up to the row's version only: a commit (of another process) between the two
+            // reads adds actions the row read first does not have yet.
             let log = log_rows(
                 sqlx::query(
                     "SELECT version, actor, command, played, at_ms FROM actions
-                     WHERE game_id = $1 AND version > $2 ORDER BY version",
+                     WHERE game_id = $1 AND version > $2 AND version <= $3 ORDER BY version",
                 )
                 .bind(id)
                 .bind(row.snapshot_version as i64)
+                .bind(row.version as i64)
                 .fetch_all(&pool)
                 .await?,
             )?;

@@ -13,6 +13,7 @@
 //! sent: a call that is not signed, or older than [`FRESH_MS`], is refused.
 
 use crate::frame::Frame;
+use crate::sign::Signer;
 use crate::{ApiError, Problem};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -20,7 +21,6 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use crate::sign::Signer;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};

@@ -93,9 +93,10 @@ impl Watch {
         let guilds: std::collections::BTreeSet<u64> =
             svc.running_games().into_iter().map(|(_, g, _)| g).collect();
         let _ = self.svc.set(svc);
-        let _ = self
-            .presses
-            .set(crate::forward::Presses::new(self.svc.clone(), self.signer.clone()));
+        let _ = self.presses.set(crate::forward::Presses::new(
+            self.svc.clone(),
+            self.signer.clone(),
+        ));
         self.policies.preload(guilds).await;
     }
 
