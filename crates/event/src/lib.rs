@@ -1,0 +1,13 @@
+//! Community events, the pure core (issue 49): Swiss pairing over a maximum-weight matching,
+//! tie-breaks, single and double elimination brackets, round robin and free-for-all tables.
+//!
+//! Everything here is deterministic: no IO, no clock, no randomness. The same input always
+//! gives the same output, so a restarted process recomputes the very same pairing.
+
+pub mod bench;
+pub mod matching;
+pub mod model;
+pub mod swiss;
+
+pub use model::{records, Entrant, EntrantId, History, Played, Record, Round, Scoring};
+pub use swiss::{pair_swiss, SwissPairing};
