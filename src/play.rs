@@ -150,6 +150,8 @@ pub async fn app(s: &PlaySettings) -> anyhow::Result<App> {
             observe: Arc::new(|_| {}),
             // One process drives every local game: nothing followed for others.
             followed: Arc::new(|_| false),
+            // Everyone plays at the one screen: no seat pages.
+            seat: Arc::new(|_, _| None),
         }),
         ..Config::default()
     };

@@ -188,6 +188,7 @@ pub async fn in_server(ctx: Context<'_>) -> Result<bool, Error> {
         "stop",
         "board",
         "games",
+        "web",
         "notify",
         "follow",
         "rules",

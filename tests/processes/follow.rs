@@ -93,6 +93,28 @@ async fn press(addr: &str, api: &str, id: &str) -> (u16, serde_json::Value) {
     )
 }
 
+/// The reply to a slash command, once it has words.
+async fn reply(s: &StandIn, tok: String) -> Msg {
+    s.wait_for("a reply", Duration::from_secs(10), |st| {
+        let id = st.interactions.get(&tok)?.original?;
+        let m = st.messages.get(&id)?;
+        (!m.content.is_empty()).then(|| m.clone())
+    })
+    .await
+}
+
+/// `who`'s seat page in CH0's game, as `/yut web` gives it (privately).
+async fn seat_link(s: &StandIn, who: (u64, &str, u64)) -> String {
+    let tok = s.slash(CH0, who, "en-US", "web", json!([]));
+    let m = reply(s, tok).await;
+    assert!(m.ephemeral, "the link is given privately");
+    let at = m.content.find("http://").expect("a link in the answer");
+    let end = m.content[at..]
+        .find(char::is_whitespace)
+        .map_or(m.content.len(), |e| at + e);
+    m.content[at..end].to_string()
+}
+
 /// Who made a game's stored action `version` (the log's actor, as stored).
 async fn actor_at(store: &Store, game: i64, version: u64) -> Option<String> {
     let log = store.log_after(game, version - 1).await.unwrap();
@@ -191,14 +213,21 @@ async fn pages_on_any_process_follow_a_game_across_a_takeover() {
     assert!(value(&metrics, "yutbot_announcements_total") >= (v1 - v0) as f64);
     assert_eq!(value(&metrics, "yutbot_games_followed_for_others"), 1.0);
 
+    // Alice asks for her seat on the web (`/yut web`, answered privately with her own link);
+    // Bob, who has no seat, is told so.
+    let url = seat_link(&s, ALICE).await;
+    let at = url.find("/seat/").expect("a seat page's link");
+    assert!(url.starts_with(&format!("http://{}", webs[0])), "{url}");
+    let (status, page) = get(&webs[1], &url[at..]).await.unwrap();
+    assert_eq!(status, 200, "the seat page opens on B: {page}");
+    let seat = format!("/api{}", &url[at..]);
+    let bob = s.slash(CH0, BOB, "en-US", "web", json!([]));
+    let m = reply(&s, bob).await;
+    assert!(m.content.contains("no seat"), "{}", m.content);
+    assert!(!m.content.contains("/seat/"), "{}", m.content);
+
     // Alice plays from her seat page on B, a process that does not drive the game: the press
     // is forwarded to A, applied once, and shown on Discord and on every page.
-    let signer = yut_web::sign::Signer::new(SECRET.as_bytes());
-    let seat = format!(
-        "/api/seat/{}/{}",
-        ALICE.0,
-        signer.token(&format!("seat{}:0", ALICE.0), game)
-    );
     let (m, id) = alices_turn(&s).await;
     let v = board_version(&m);
     let (status, frame) = press(&webs[1], &seat, &id).await;

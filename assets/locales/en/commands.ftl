@@ -112,3 +112,9 @@ send-ping = { $mention } your turn!{ $due }
 send-missing-permissions = I can't show the game board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.
 router-missing-permissions = I can't update the board here: I'm missing permissions in this channel (View Channel, Send Messages, Attach Files, Read Message History). Please ask a moderator.
 error-command = Sorry, something went wrong on our side. Please try again. If it keeps happening, give the bot's operator this reference: `{ $reference }`.
+
+# `/yut web`: a person's own seat on the web.
+cmd-web-seat = Your seat in game #{ $game }, in a browser: { $link }
+    This link is yours alone: whoever opens it plays as you. Your buttons here on Discord keep working too.
+cmd-web-no-seat = You have no seat in this channel's game: `/yut join` takes one while the lobby is open.
+cmd-web-off = This server shows nothing on the web (`/yut settings web:`), or the bot serves no web pages.

@@ -169,6 +169,10 @@ reg-games = games
 reg-games-desc = The games and open lobbies of this server, with links, players and whose turn it is.
 reg-games-page = page
 reg-games-page-desc = Which page of the list (10 games a page).
+
+## `/yut web`.
+reg-web = web
+reg-web-desc = Play this channel's game in a browser: a private link to your own seat.
 ## The member context menu (a user command).
 reg-menu-challenge-member = Challenge to Yut Nori
 

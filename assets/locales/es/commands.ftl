@@ -112,3 +112,9 @@ send-ping = { $mention } ¡te toca!{ $due }
 send-missing-permissions = No puedo mostrar el tablero aquí: me faltan permisos en este canal (Ver canal, Enviar mensajes, Adjuntar archivos, Leer el historial de mensajes). Pide ayuda a un moderador.
 router-missing-permissions = No puedo actualizar el tablero aquí: me faltan permisos en este canal (Ver canal, Enviar mensajes, Adjuntar archivos, Leer el historial de mensajes). Pide ayuda a un moderador.
 error-command = Lo siento, algo salió mal de nuestro lado. Inténtalo de nuevo. Si sigue pasando, da a quien opera el bot esta referencia: `{ $reference }`.
+
+# `/yut web`: a person's own seat on the web.
+cmd-web-seat = Tu asiento en la partida #{ $game }, en un navegador: { $link }
+    Este enlace es solo tuyo: quien lo abra juega como tú. Tus botones aquí en Discord siguen funcionando.
+cmd-web-no-seat = No tienes asiento en la partida de este canal: `/yut join` te sienta mientras la sala está abierta.
+cmd-web-off = Este servidor no muestra nada en la web (`/yut settings web:`), o el bot no sirve páginas web.

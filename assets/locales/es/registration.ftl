@@ -163,6 +163,10 @@ reg-games = partidas
 reg-games-desc = Las partidas y salas abiertas de este servidor, con enlaces, jugadores y a quién le toca.
 reg-games-page = página
 reg-games-page-desc = Qué página de la lista (10 partidas por página).
+
+## `/yut web`.
+reg-web = web
+reg-web-desc = Juega la partida de este canal en un navegador: un enlace privado a tu asiento.
 ## The member context menu (a user command).
 reg-menu-challenge-member = Desafiar a Yut Nori
 

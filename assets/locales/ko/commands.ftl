@@ -112,3 +112,9 @@ send-ping = { $mention } 님 차례예요!{ $due }
 send-missing-permissions = 이 채널에서 판을 보여 줄 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.
 router-missing-permissions = 이 채널에서 판을 고칠 권한이 없어요 (채널 보기, 메시지 보내기, 파일 첨부, 메시지 기록 보기). 관리자에게 알려 주세요.
 error-command = 죄송해요, 저희 쪽에 문제가 생겼어요. 다시 해 주세요. 계속 그러면 봇 운영자에게 이 참조 번호를 알려 주세요: `{ $reference }`.
+
+# `/yut web`: a person's own seat on the web.
+cmd-web-seat = { $game }번 게임의 내 자리, 브라우저에서: { $link }
+    이 링크는 나만의 것입니다: 여는 사람은 누구든 나로서 두게 됩니다. 디스코드의 버튼도 그대로 쓸 수 있어요.
+cmd-web-no-seat = 이 채널의 게임에 내 자리가 없습니다: 대기실이 열려 있을 때 `/yut join`으로 앉으세요.
+cmd-web-off = 이 서버는 웹에 아무것도 보여 주지 않거나(`/yut settings web:`), 봇이 웹 페이지를 열지 않았습니다.

@@ -162,6 +162,10 @@ reg-games = 게임목록
 reg-games-desc = 이 서버에서 진행 중인 게임과 대기실: 링크, 참가자, 차례.
 reg-games-page = 쪽
 reg-games-page-desc = 목록의 몇 쪽 (한 쪽에 10판).
+
+## `/yut web`.
+reg-web = 웹
+reg-web-desc = 이 채널의 게임을 브라우저에서: 내 자리로 가는 나만의 링크.
 ## The member context menu (a user command).
 reg-menu-challenge-member = 윷놀이 도전하기
 

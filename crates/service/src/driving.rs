@@ -56,6 +56,16 @@ impl Service {
         })
     }
 
+    /// The link to `user`'s own seat page in the game of `t` (see [`WebHooks::seat`]): None
+    /// without web pages, where the server shows nothing there, or without a seat.
+    pub fn seat_link(&self, t: &Table, user: u64) -> Option<String> {
+        self.inner
+            .config
+            .web
+            .as_ref()
+            .and_then(|w| (w.seat)(t, user))
+    }
+
     /// A press on game `game` applied by this process, which must drive it (else
     /// [`Problem::Elsewhere`]: the caller says "try again"). The same checks as a click on
     /// its message (whose turn, the version), and the game's message is updated as after a

@@ -122,6 +122,9 @@ pub struct WebHooks {
     /// Does any page here still follow this game? (A game another process drives is
     /// followed here while it does: see [`Service::keep_current`].)
     pub followed: Arc<dyn Fn(i64) -> bool + Send + Sync>,
+    /// The link to a person's own seat page in a game being played (signed for that person;
+    /// None where the server shows nothing on the web or they have no seat).
+    pub seat: Arc<dyn Fn(&Table, u64) -> Option<String> + Send + Sync>,
 }
 
 impl std::fmt::Debug for WebHooks {

@@ -62,7 +62,7 @@ pub async fn bench_web(
                 .insert((t.id, t.version), Instant::now());
             observe(t)
         }),
-        followed: hooks.followed,
+        ..hooks
     };
     let config = Config {
         min_update_gap: Duration::from_secs(3600),

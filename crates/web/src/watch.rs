@@ -82,6 +82,10 @@ impl Watch {
                 }
             }),
             followed: Arc::new(move |game| hub.followed(game)),
+            seat: Arc::new({
+                let w = watch.clone();
+                move |t: &Table, user| w.seat_link(t, user)
+            }),
         };
         tokio::spawn(watch.clone().draw(rx));
         (watch, hooks)

@@ -37,3 +37,29 @@ pub async fn games_text(
         .collect();
     yut_table::view::games_page(lang, &listed, page)
 }
+
+// `/yut web`: its names and descriptions for Discord are `reg-web*` in
+// `assets/locales/*/registration.ftl`. A link to the person's own seat in this channel's game,
+// played in a browser (the live board with the buttons, pressed as on the message), privately:
+// the link is theirs alone.
+#[poise::command(slash_command, check = "in_server")]
+pub async fn web(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = lang(&ctx);
+    let service = &ctx.data().service;
+    let user = ctx.author().id.get();
+    let text = match service.table(ctx.channel_id().get()).await {
+        None => Problem::NoGame.message(lang),
+        Some(t) if !t.status.is_active() || t.seat_of(user).is_none() => {
+            say(lang, "cmd-web-no-seat", &[])
+        }
+        Some(t) => match service.seat_link(&t, user) {
+            Some(link) => say(
+                lang,
+                "cmd-web-seat",
+                &[("game", t.id.to_string().into()), ("link", link.into())],
+            ),
+            None => say(lang, "cmd-web-off", &[]),
+        },
+    };
+    private(ctx, text).await
+}
