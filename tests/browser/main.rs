@@ -10,6 +10,8 @@ mod common;
 #[path = "../it/standin/mod.rs"]
 mod standin;
 
+mod across;
+
 use standin::board::{board_version, play_button, turn_of};
 use standin::{Msg, StandIn};
 use std::path::{Path, PathBuf};
@@ -115,18 +117,7 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
     let bot = start(options).await.expect("the bot starts");
     s.wait_ready().await;
     let ch = 9101;
-    let tok = s.slash(
-        ch,
-        ALICE,
-        "en-US",
-        "new",
-        serde_json::json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 2}]),
-    );
-    s.wait_acked(&tok).await;
-    let lobby = standin::board::wait_board_for(&s, ch, "the lobby", Duration::from_secs(30), |m| {
-        standin::board::find(m, ":start").is_some()
-    })
-    .await;
+    let lobby = open_lobby(&s, ch).await;
     let link = watch_link(&lobby).expect("the lobby has a Watch live link");
     assert!(
         link.starts_with(&format!("http://127.0.0.1:{port}/watch/")),
@@ -151,36 +142,7 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let start_button = standin::board::find(&lobby, ":start").unwrap();
-    let tok = s.click(lobby.id, &start_button, ALICE, "en-US");
-    s.wait_acked(&tok).await;
-    // Alice plays every turn of hers by clicks until the game is over.
-    let t = Instant::now();
-    let last = loop {
-        assert!(
-            t.elapsed() < Duration::from_secs(120),
-            "the game did not end"
-        );
-        let m = s.latest_board(ch).unwrap();
-        if m.content.contains("wins") || m.content.contains("won") {
-            break m;
-        }
-        if turn_of(&m).as_deref() == Some("Alice") {
-            if let Some(b) = play_button(&m) {
-                let tok = s.click(m.id, &b, ALICE, "en-US");
-                s.wait_acked(&tok).await;
-                let v = board_version(&m);
-                let t = Instant::now();
-                while s.latest_board(ch).is_some_and(|x| board_version(&x) == v)
-                    && s.followups(&tok).is_empty()
-                    && t.elapsed() < Duration::from_secs(5)
-                {
-                    tokio::time::sleep(Duration::from_millis(10)).await;
-                }
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let last = start_and_play_to_the_end(&s, ch, &lobby).await;
     let replay = watch_link(&last).expect("the last board links to its replay");
     assert!(
         replay.starts_with(&format!("http://127.0.0.1:{port}/replay/")),
@@ -218,6 +180,56 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
     standings_and_revocation(&s, &here, &chromium, &dir, port, &link).await;
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// Alice's lobby with one bot and 4 pieces a side in channel `ch`.
+async fn open_lobby(s: &StandIn, ch: u64) -> Msg {
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        serde_json::json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 2}]),
+    );
+    s.wait_acked(&tok).await;
+    standin::board::wait_board_for(s, ch, "the lobby", Duration::from_secs(30), |m| {
+        standin::board::find(m, ":start").is_some()
+    })
+    .await
+}
+
+/// Start the lobby, and play every turn of Alice's by clicks until the game is over: the
+/// last board.
+async fn start_and_play_to_the_end(s: &StandIn, ch: u64, lobby: &Msg) -> Msg {
+    let start_button = standin::board::find(lobby, ":start").unwrap();
+    let tok = s.click(lobby.id, &start_button, ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let t = Instant::now();
+    loop {
+        assert!(
+            t.elapsed() < Duration::from_secs(120),
+            "the game did not end"
+        );
+        let m = s.latest_board(ch).unwrap();
+        if m.content.contains("wins") || m.content.contains("won") {
+            return m;
+        }
+        if turn_of(&m).as_deref() == Some("Alice") {
+            if let Some(b) = play_button(&m) {
+                let tok = s.click(m.id, &b, ALICE, "en-US");
+                s.wait_acked(&tok).await;
+                let v = board_version(&m);
+                let t = Instant::now();
+                while s.latest_board(ch).is_some_and(|x| board_version(&x) == v)
+                    && s.followups(&tok).is_empty()
+                    && t.elapsed() < Duration::from_secs(5)
+                {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// The stored version of the game a watch link opens.
