@@ -28,6 +28,31 @@ pub fn run(command: BenchCommand) -> ExitCode {
                 }
             }
         }
+        BenchCommand::Presses {
+            games,
+            seconds,
+            bot_delay_ms,
+            database,
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench presses`");
+            }
+            match runtime().block_on(yut_tools::press_bench::bench_presses(
+                &database,
+                games.max(1),
+                seconds,
+                bot_delay_ms,
+            )) {
+                Ok(b) => {
+                    println!("{}", b.line());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         BenchCommand::Web {
             games,
             watchers,
@@ -66,11 +91,18 @@ pub fn run(command: BenchCommand) -> ExitCode {
             surge_games,
             surge_seconds,
             first_to,
+            watchers,
+            web_secret,
             worker,
             of,
             worker_database,
             resume,
         } => {
+            // One web secret for every worker (made here, given to each).
+            let web_secret = web_secret.or_else(|| {
+                (watchers > 0 && worker.is_none())
+                    .then(|| format!("{:032x}", rand::random::<u128>()))
+            });
             let o = yut_tools::table_bench::BenchOptions {
                 games,
                 seconds,
@@ -82,6 +114,8 @@ pub fn run(command: BenchCommand) -> ExitCode {
                     games,
                     seconds: surge_seconds,
                 }),
+                watchers,
+                web_secret,
             };
             if let (Some(k), Some(url)) = (worker, worker_database) {
                 let done =
@@ -146,8 +180,9 @@ pub fn run(command: BenchCommand) -> ExitCode {
                             db.iter().sum::<f64>() / db.len() as f64 * 1e6
                                 / b.actions_per_s.max(1.0)
                         });
+                        let watch = b.watch.as_ref().map(watch_lines).unwrap_or_default();
                         println!(
-                            "processes: n={n} games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} resume_ms={:.0} cpu_us_per_action={:.0}{} click_p99_ms={:.2} failed_commits={} leases_lost={} games_with_gaps={}",
+                            "processes: n={n} games={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2} resume_ms={:.0} cpu_us_per_action={:.0}{} click_p99_ms={:.2} failed_commits={} leases_lost={} games_with_gaps={}{watch}",
                             o.games * n as usize,
                             b.actions_per_s,
                             b.p50_ms,
@@ -432,4 +467,46 @@ fn print_phases(who: &str, b: &yut_tools::table_bench::TableBench) {
             p.click_p99_ms
         );
     }
+}
+
+/// With `--watchers`: the watchers' lines (printed), and the fields they add to the
+/// `processes:` line.
+fn watch_lines(w: &yut_tools::table_bench::watchers::WatchReport) -> String {
+    let secs = w.seconds.max(1e-9);
+    let actions = w.actions.max(1.0);
+    let cpu: f64 = w.cpu_s.iter().sum();
+    println!(
+        "watchers: {} watchers on {} games, {:.1} s window: {} events timed from the driver's commit: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (from the log row's at_ms, stamped before the commit: p50 {:.2}, p99 {:.2}); gaps {} versions, the same board twice {}, out of order {}, committed in the window and never received {}; failed connects {}",
+        w.watchers, w.games, w.seconds, w.deliveries, w.p50_ms, w.p99_ms, w.max_ms, w.from_row_p50_ms, w.from_row_p99_ms, w.gaps, w.repeats, w.disorder, w.missed_in_window, w.failed_connects
+    );
+    println!(
+        "window (all processes, from /metrics and /proc): {:.0} actions/s, {:.0} announcements/s received, {:.0} versions/s followed for others, {:.0} boards/s drawn for pages, {} boards skipped by pages, {} failed commits; CPU {} s ({:.3} ms per action) in the processes, {} in PostgreSQL",
+        w.actions / secs,
+        w.announcements / secs,
+        w.followed_versions / secs,
+        w.boards / secs,
+        w.skipped,
+        w.failed_commits,
+        w.cpu_s.iter().map(|c| format!("{c:.1}")).collect::<Vec<_>>().join(" + "),
+        cpu * 1e3 / actions,
+        w.db_cpu_s.map_or("unknown".to_string(), |d| format!("{d:.1} s ({:.3} ms per action)", d * 1e3 / actions)),
+    );
+    println!(
+        "kill: {} watchers of the killed process moved: new stream after p50 {:.0} ms / max {:.0} ms, a new version after p50 {:.0} ms / max {:.0} ms ({} saw none; from that version's commit p50 {:.1} ms / max {:.1} ms), {} versions skipped in the move; {} watchers elsewhere of its games: next version after p50 {:.0} ms / max {:.0} ms; streams that lived through it: gaps {} versions, the same board twice {}, out of order {}; after the kill, {} new versions reached the watchers p50 {:.2} ms / p99 {:.2} ms / max {:.2} ms from their commits",
+        w.moved, w.moved_reconnect_p50_ms, w.moved_reconnect_max_ms, w.moved_new_p50_ms, w.moved_new_max_ms, w.moved_stuck, w.moved_new_from_commit_p50_ms, w.moved_new_from_commit_max_ms, w.moved_skipped, w.orphaned, w.orphaned_next_p50_ms, w.orphaned_next_max_ms, w.gaps_after_kill, w.repeats_after_kill, w.disorder_after_kill, w.after_kill_deliveries, w.after_kill_p50_ms, w.after_kill_p99_ms, w.after_kill_max_ms
+    );
+    format!(
+        " watchers={} watcher_p50_ms={:.2} watcher_p99_ms={:.2} watcher_max_ms={:.2} watcher_gaps={} watcher_repeats={} window_actions_per_s={:.0} announcements_per_s={:.0} cpu_ms_per_action_process={:.3} cpu_ms_per_action_db={} moved_new_version_max_ms={:.0}",
+        w.watchers,
+        w.p50_ms,
+        w.p99_ms,
+        w.max_ms,
+        w.gaps + w.disorder + w.missed_in_window,
+        w.repeats,
+        w.actions / secs,
+        w.announcements / secs,
+        cpu * 1e3 / actions,
+        w.db_cpu_s.map_or("unknown".to_string(), |d| format!("{:.3}", d * 1e3 / actions)),
+        w.moved_new_max_ms
+    )
 }

@@ -112,6 +112,23 @@ pub enum RulesCommand {
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
+    /// A seat page's press on the process driving its game against the same press forwarded
+    /// from another process (two processes' services and web sides on one PostgreSQL
+    /// database, pressed alternately over HTTP); ends with `presses: games=N local=L
+    /// forwarded=F local_p50_ms=.. local_p99_ms=.. forwarded_p50_ms=.. forwarded_p99_ms=..
+    /// extra_p50_ms=.. extra_p99_ms=.. refused=R failed=X`.
+    Presses {
+        /// Games played at once (a person against an Easy bot each).
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 50)]
+        bot_delay_ms: u32,
+        /// The PostgreSQL server (a scratch database is made there for the run).
+        #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/test")]
+        database: String,
+    },
     /// Watchers of live pages: four-bot games played through the service while clients
     /// follow them over HTTP (server-sent events); ends with `web: games=N watchers=W
     /// deliveries=D p50_ms=A p99_ms=B max_ms=C first_board_ms=F page_bytes=P rss_mb=R`.
@@ -176,6 +193,16 @@ pub enum BenchCommand {
         /// outlast long runs).
         #[arg(long, default_value_t = 1)]
         first_to: u8,
+        /// With `--processes`: every process also serves the web side (the bot's watch pages
+        /// and `/metrics`), and this many live watchers (event streams) are spread evenly over
+        /// the processes, each following a game another process drives; reports the watcher
+        /// delay from the commit, gaps, announcements per second, CPU per action of the
+        /// processes and the database, and the watchers' move when a process is killed.
+        #[arg(long, default_value_t = 0)]
+        watchers: usize,
+        /// (Internal: the web secret the workers share.)
+        #[arg(long, hide = true)]
+        web_secret: Option<String>,
         /// (Internal: one process of `--processes`.)
         #[arg(long, hide = true)]
         worker: Option<u32>,

@@ -16,6 +16,7 @@ use yut_table::core::{Actor, Command, Lang};
 use yut_table::paint::RenderPainter;
 
 mod processes;
+pub mod watchers;
 pub use processes::{bench_processes, worker, ProcessesBench};
 
 /// What to run.
@@ -34,6 +35,11 @@ pub struct BenchOptions {
     /// Extra games opened after `seconds` of the window, played for a while, then stopped
     /// (and `seconds` more measured): an overload and the way back.
     pub surge: Option<Surge>,
+    /// With `--processes`: live watchers (pages' event streams) spread over the processes,
+    /// each following a game another process drives (see `watchers`); 0: none.
+    pub watchers: usize,
+    /// (Internal: the web secret shared by the workers when there are watchers.)
+    pub web_secret: Option<String>,
 }
 
 /// A surge of extra games (see [`BenchOptions::surge`]).
@@ -94,6 +100,10 @@ pub struct TableBench {
     /// Command-to-persisted latencies, µs (for merging runs of several processes).
     #[serde(default)]
     pub latencies_us: Vec<u32>,
+    /// With watchers: when each version of the watched games this process drives was
+    /// stored, (game, version, µs since the epoch) (see `watchers::Marks`).
+    #[serde(default)]
+    pub commit_marks: Vec<(i64, u64, i64)>,
 }
 
 /// A database for one run, removed afterwards.
@@ -378,9 +388,16 @@ async fn play(
     latencies: &Arc<Mutex<Vec<u32>>>,
     o: &BenchOptions,
     layout: &Layout,
+    go: Option<tokio::sync::watch::Receiver<bool>>,
 ) -> anyhow::Result<TableBench> {
     let games = o.games;
     open_games(svc, o, layout, 0, games, true).await?;
+    // With watchers: say the games are open, and start the window when told (once every
+    // watcher follows its game).
+    if let Some(mut go) = go {
+        println!("{}", processes::OPENED_LINE);
+        go.wait_for(|g| *g).await?;
+    }
     latencies.lock().expect("latency lock").clear();
     let bytes0 = svc.store().bytes_written();
     let postgres = svc.store().backend() == Backend::Postgres;
@@ -608,7 +625,7 @@ async fn bench_on(url: &str, o: &BenchOptions) -> anyhow::Result<TableBench> {
         shards: ShardSet::ALL,
         worker: 0,
     };
-    let mut b = play(&svc, &latencies, o, &layout).await?;
+    let mut b = play(&svc, &latencies, o, &layout, None).await?;
     svc.shutdown().await;
     let _ = stop_tx.send(());
     b.shown = drain.await.unwrap_or(0);

@@ -23,10 +23,27 @@ pub struct ProcessesBench {
     /// (the restarted process adds to them; none may be missing).
     pub logged_before: u64,
     pub logged_after: u64,
+    /// With `--watchers`: what the watchers saw, and the workers' counters and CPU over the
+    /// watchers' window.
+    pub watch: Option<watchers::WatchReport>,
 }
 
 const WORKER_LINE: &str = "bench-worker-result: ";
 const RESUME_LINE: &str = "bench-worker-resumed: ";
+/// With watchers: the worker's web address, and its games are open (it waits for `go` on
+/// its input to start its window).
+const WEB_LINE: &str = "bench-worker-web: ";
+pub(crate) const OPENED_LINE: &str = "bench-worker-opened";
+/// With watchers, as the worker stops: every commit of its watched games it marked.
+const MARKS_LINE: &str = "bench-worker-marks: ";
+
+/// How long after the kill the watchers are followed (with watchers; 2 s without).
+const AFTER_KILL: Duration = Duration::from_secs(10);
+
+/// The channel of a worker's first game.
+fn channel0(worker: u32) -> u64 {
+    1_000_000 * (worker as u64 + 1)
+}
 
 fn instance(worker: u32, of: u32) -> String {
     format!("bench-worker-{worker}-of-{of}")
@@ -64,6 +81,14 @@ fn worker_command(url: &str, o: &BenchOptions, worker: u32, of: u32) -> std::pro
         .arg((o.sends_per_s / of).max(1).to_string())
         .arg("--first-to")
         .arg(o.first_to.to_string())
+        .args(o.web_secret.iter().flat_map(|secret| {
+            [
+                "--watchers".to_string(),
+                o.watchers.to_string(),
+                "--web-secret".to_string(),
+                secret.clone(),
+            ]
+        }))
         .args(o.surge.iter().flat_map(|s| {
             [
                 "--surge-games".to_string(),
@@ -117,22 +142,91 @@ impl Drop for Workers {
     }
 }
 
-/// Read a child's stdout until a line with `prefix`; the rest of its output is passed on.
-fn read_line_with(
+/// What a worker said on its output (or that it ended).
+enum Said {
+    Web(std::net::SocketAddr),
+    Opened,
+    Result(String),
+    Resumed(String),
+    Marks(String),
+    Ended,
+}
+
+/// Pass what worker `k` says to `tx`, line by line, until its output ends.
+fn listen(
     child: &mut std::process::Child,
-    prefix: &'static str,
-) -> tokio::task::JoinHandle<anyhow::Result<String>> {
+    k: u32,
+    tx: tokio::sync::mpsc::UnboundedSender<(u32, Said)>,
+) {
     let out = child.stdout.take();
-    tokio::task::spawn_blocking(move || {
-        let out = out.ok_or_else(|| anyhow::anyhow!("no stdout"))?;
-        for line in std::io::BufReader::new(out).lines() {
-            let line = line?;
-            if let Some(rest) = line.strip_prefix(prefix) {
-                return Ok(rest.to_string());
+    std::thread::spawn(move || {
+        if let Some(out) = out {
+            for line in std::io::BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                let said = if let Some(r) = line.strip_prefix(WORKER_LINE) {
+                    Said::Result(r.to_string())
+                } else if let Some(r) = line.strip_prefix(RESUME_LINE) {
+                    Said::Resumed(r.to_string())
+                } else if let Some(r) = line.strip_prefix(MARKS_LINE) {
+                    Said::Marks(r.to_string())
+                } else if let Some(a) = line
+                    .strip_prefix(WEB_LINE)
+                    .and_then(|a| a.trim().parse().ok())
+                {
+                    Said::Web(a)
+                } else if line.starts_with(OPENED_LINE) {
+                    Said::Opened
+                } else {
+                    continue;
+                };
+                let _ = tx.send((k, said));
             }
         }
-        anyhow::bail!("the worker ended without its result")
-    })
+        let _ = tx.send((k, Said::Ended));
+    });
+}
+
+/// What the workers said so far.
+struct Heard {
+    rx: tokio::sync::mpsc::UnboundedReceiver<(u32, Said)>,
+    web: Vec<Option<std::net::SocketAddr>>,
+    opened: usize,
+    runs: Vec<Option<TableBench>>,
+    resumed: Option<String>,
+    /// Workers whose end is expected (killed).
+    killed: Vec<u32>,
+}
+
+impl Heard {
+    /// Take what the workers say until `done`; a worker that ends unexpectedly fails the run.
+    async fn until(&mut self, done: impl Fn(&Heard) -> bool) -> anyhow::Result<()> {
+        while !done(self) {
+            let (k, said) = self
+                .rx
+                .recv()
+                .await
+                .ok_or_else(|| anyhow::anyhow!("the workers' output ended"))?;
+            match said {
+                Said::Web(a) => {
+                    if self.web[k as usize].is_none() {
+                        self.web[k as usize] = Some(a);
+                    }
+                }
+                Said::Opened => self.opened += 1,
+                Said::Result(line) => {
+                    self.runs[k as usize] = Some(
+                        serde_json::from_str::<TableBench>(&line)
+                            .map_err(|e| anyhow::anyhow!("worker {k}'s result: {e}"))?,
+                    )
+                }
+                Said::Resumed(line) => self.resumed = Some(line),
+                Said::Marks(_) => {}
+                Said::Ended if self.killed.contains(&k) => {}
+                Said::Ended => anyhow::bail!("worker {k} ended without its result"),
+            }
+        }
+        Ok(())
+    }
 }
 
 async fn processes_on(
@@ -143,21 +237,80 @@ async fn processes_on(
     // Migrate once before the workers start (they would race for it).
     let store = Store::open(url).await?;
     let mut children = Workers(Vec::new());
-    let mut readers = tokio::task::JoinSet::new();
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     for k in 0..processes {
         let mut c = worker_command(url, o, k, processes).spawn()?;
-        let line = read_line_with(&mut c, WORKER_LINE);
-        readers.spawn(async move { (k, line.await) });
+        listen(&mut c, k, tx.clone());
         children.0.push(c);
     }
-    // The first worker to fail stops the run (and, through `children`, every other worker).
-    let mut runs: Vec<Option<TableBench>> = vec![None; processes as usize];
-    while let Some(done) = readers.join_next().await {
-        let (k, line) = done?;
-        let line = line?.map_err(|e| anyhow::anyhow!("worker {k} failed: {e:#}"))?;
-        runs[k as usize] = Some(serde_json::from_str::<TableBench>(&line)?);
+    let n = processes as usize;
+    let mut heard = Heard {
+        rx,
+        web: vec![None; n],
+        opened: 0,
+        runs: vec![None; n],
+        resumed: None,
+        killed: Vec::new(),
+    };
+    // With watchers: every worker's games open, then the watchers on every worker, then the
+    // window, started in every worker at once.
+    let mut watching = None;
+    if let (true, Some(secret)) = (o.watchers > 0, o.web_secret.as_deref()) {
+        heard
+            .until(|h| h.opened == n && h.web.iter().all(Option::is_some))
+            .await?;
+        let addrs: Vec<std::net::SocketAddr> = heard.web.iter().flatten().copied().collect();
+        let t = Instant::now();
+        let w = watchers::open(
+            &store,
+            addrs.clone(),
+            o.watchers,
+            secret,
+            channel0,
+            Duration::from_secs(120),
+        )
+        .await?;
+        eprintln!(
+            "{} watchers follow {} games ({:.1} s to connect them all)",
+            o.watchers,
+            w.games.len(),
+            t.elapsed().as_secs_f64()
+        );
+        let pids: Vec<u32> = children.0.iter().map(|c| c.id()).collect();
+        // The scratch database's name: its backends are this run's.
+        let db_name = url
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .split('?')
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let (before, cpu0, db0) = watchers::snapshot(&addrs, &pids, &db_name).await?;
+        let start_us = watchers::unix_us();
+        for c in &mut children.0 {
+            if let Some(input) = c.stdin.as_mut() {
+                std::io::Write::write_all(input, b"go\n")?;
+            }
+        }
+        tokio::time::sleep(Duration::from_secs_f64(o.seconds)).await;
+        let (after, cpu1, db1) = watchers::snapshot(&addrs, &pids, &db_name).await?;
+        let window = watchers::Window {
+            start_us,
+            end_us: watchers::unix_us(),
+            before,
+            after,
+            cpu_s: cpu1.iter().zip(&cpu0).map(|(a, b)| a - b).collect(),
+            db_cpu_s: db0.zip(db1).map(|(a, b)| b - a),
+        };
+        watching = Some((w, window));
     }
-    let mut runs: Vec<TableBench> = runs.into_iter().flatten().collect();
+    // The first worker to fail stops the run (and, through `children`, every other worker).
+    heard.until(|h| h.runs.iter().all(Option::is_some)).await?;
+    let mut runs: Vec<TableBench> = std::mem::take(&mut heard.runs)
+        .into_iter()
+        .flatten()
+        .collect();
     // Every worker is past its measurement and still playing: kill the last one mid-game.
     let victim = processes - 1;
     let shard = ShardSet::one(processes, victim);
@@ -168,6 +321,11 @@ async fn processes_on(
         }
         Ok::<u64, anyhow::Error>(n)
     };
+    heard.killed.push(victim);
+    if let Some((w, _)) = &watching {
+        w.take_out(victim);
+    }
+    let kill_us = watchers::unix_us();
     children.0[victim as usize].kill()?;
     let _ = children.0[victim as usize].wait();
     let logged_before = logged(store.clone()).await?;
@@ -181,13 +339,73 @@ async fn processes_on(
     let mut again = worker_command(url, o, victim, processes);
     again.arg("--resume");
     let mut c = again.spawn()?;
-    let line = read_line_with(&mut c, RESUME_LINE).await??;
-    let resume_ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let (resumed, in_process_ms): (usize, f64) = serde_json::from_str(&line)?;
-    // Let the resumed games play a moment, then stop every worker cleanly.
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    listen(&mut c, victim, tx.clone());
     children.0[victim as usize] = c;
+    // (The killed worker's output ends meanwhile; the new one's result is waited for.)
+    tokio::time::timeout(
+        Duration::from_secs(120),
+        heard.until(|h| h.resumed.is_some()),
+    )
+    .await
+    .map_err(|_| anyhow::anyhow!("the restarted worker did not resume in 120 s"))??;
+    let resume_ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let (resumed, in_process_ms): (usize, f64) =
+        serde_json::from_str(heard.resumed.as_deref().unwrap_or_default())?;
+    // Let the resumed games play a while (the watchers follow them), then stop every worker
+    // cleanly.
+    let after = if watching.is_some() {
+        AFTER_KILL
+    } else {
+        Duration::from_secs(2)
+    };
+    tokio::time::sleep(after.saturating_sub(t0.elapsed())).await;
+    let watched = match watching {
+        Some((w, window)) => {
+            let games = w.games.clone();
+            Some((w.finish().await, games, window))
+        }
+        None => None,
+    };
+    heard.killed = (0..processes).collect();
     children.stop_all();
+    let mut watch = None;
+    if let Some((records, games, window)) = watched {
+        // The commits marked in the window (with the results), then up to each worker's
+        // end (said as it stopped: the moves and the resumed games).
+        let mut marks: HashMap<(i64, u64), i64> = HashMap::new();
+        let mut add = |list: Vec<(i64, u64, i64)>| {
+            for (g, v, at) in list {
+                marks.entry((g, v)).or_insert(at);
+            }
+        };
+        for r in &mut runs {
+            add(std::mem::take(&mut r.commit_marks));
+        }
+        drop(tx);
+        let _ = tokio::time::timeout(Duration::from_secs(10), async {
+            while let Some((_, said)) = heard.rx.recv().await {
+                if let Said::Marks(line) = said {
+                    if let Ok(list) = serde_json::from_str(&line) {
+                        add(list);
+                    }
+                }
+            }
+        })
+        .await;
+        let mut rows = HashMap::new();
+        for g in games {
+            for e in store.log(g).await? {
+                rows.insert((g, e.version), e.at_ms);
+            }
+        }
+        watch = Some(watchers::report(
+            &records,
+            &marks,
+            &rows,
+            &window,
+            Some((kill_us, victim)),
+        ));
+    }
     let logged_after = logged(store.clone()).await.unwrap_or(0);
     store.close().await;
     let mut all: Vec<u32> = runs
@@ -206,6 +424,7 @@ async fn processes_on(
         resume_in_process_ms: in_process_ms,
         logged_before,
         logged_after,
+        watch,
     })
 }
 
@@ -238,23 +457,55 @@ pub async fn worker(
 ) -> anyhow::Result<()> {
     let t0 = Instant::now();
     // Stop on SIGTERM or when the parent goes away (its pipe to our stdin closes), whatever
-    // this worker is doing: the run is over.
+    // this worker is doing: the run is over. A `go` line on the input starts the window
+    // (with watchers).
     let (stop_tx, mut stopped) = tokio::sync::watch::channel(false);
+    let (go_tx, go) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
         tokio::select! {
             _ = wait_for_term() => {}
-            _ = parent_gone() => eprintln!("worker {worker}: its input closed (the bench is done, or gone); stopping"),
+            _ = parent_gone(go_tx) => eprintln!("worker {worker}: its input closed (the bench is done, or gone); stopping"),
         }
         let _ = stop_tx.send(true);
     });
     let latencies = Arc::new(Mutex::new(Vec::new()));
     let store = Store::open(url).await?;
     let shards = ShardSet::one(of, worker);
+    let layout = Layout {
+        channel0: channel0(worker),
+        shards,
+        worker,
+    };
+    // With watchers, the web side as the bot serves it (watch pages, `/metrics`), and the
+    // commits of the watched games this worker drives marked.
+    let marks: watchers::Marks = Arc::default();
+    let mut config = bench_config(&latencies);
+    let watch = match (o.watchers, o.web_secret.as_deref()) {
+        (0, _) | (_, None) => None,
+        (_, Some(secret)) => {
+            let (watch, hooks) = yut_web::watch::Watch::new(
+                yut_web::sign::Signer::new(secret.as_bytes()),
+                "http://127.0.0.1",
+            );
+            // Every watcher comes from this machine's one address.
+            watch
+                .hub()
+                .max_per_address
+                .store(usize::MAX, std::sync::atomic::Ordering::Relaxed);
+            config.web = Some(watchers::marking(
+                hooks,
+                layout.channel0,
+                watchers::watched_per_process(o.watchers, of),
+                marks.clone(),
+            ));
+            Some(watch)
+        }
+    };
     let (svc, updates) = Service::start_leased(
         store.clone(),
         Arc::new(RenderPainter),
         Clock::system(),
-        bench_config(&latencies),
+        config,
         20 + worker as u64,
         LeaseConfig::new(shards, instance(worker, of)),
     );
@@ -267,23 +518,39 @@ pub async fn worker(
         let resumed = svc.running();
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         println!("{RESUME_LINE}{}", serde_json::to_string(&(resumed, ms))?);
-    } else {
-        let layout = Layout {
-            channel0: 1_000_000 * (worker as u64 + 1),
-            shards,
-            worker,
-        };
-        let b = tokio::select! {
-            b = play(&svc, &latencies, o, &layout) => b?,
+    }
+    if let Some(watch) = &watch {
+        let addr = serve_web(watch, &svc).await?;
+        println!("{WEB_LINE}{addr}");
+    }
+    if !resume {
+        let go = watch.is_some().then_some(go);
+        let mut b = tokio::select! {
+            b = play(&svc, &latencies, o, &layout, go) => b?,
             _ = stopped.wait_for(|s| *s) => {
                 svc.abort();
                 anyhow::bail!("worker {worker}: stopped before its measurement");
             }
         };
+        b.commit_marks = marks
+            .lock()
+            .expect("marks")
+            .iter()
+            .map(|(&(g, v), &at)| (g, v, at))
+            .collect();
         println!("{WORKER_LINE}{}", serde_json::to_string(&b)?);
     }
     // Keep playing until told to stop (or killed); then stop within a bounded time.
     let _ = stopped.wait_for(|s| *s).await;
+    if watch.is_some() {
+        let list: Vec<(i64, u64, i64)> = marks
+            .lock()
+            .expect("marks")
+            .iter()
+            .map(|(&(g, v), &at)| (g, v, at))
+            .collect();
+        println!("{MARKS_LINE}{}", serde_json::to_string(&list)?);
+    }
     let clean = async {
         svc.shutdown().await;
         let _ = drain_tx.send(());
@@ -300,15 +567,47 @@ pub async fn worker(
     Ok(())
 }
 
-/// Returns when this process's stdin reaches its end (the parent that holds the other end
-/// exited); never for a terminal or /dev/null-less inherited stdin that stays open.
-async fn parent_gone() {
-    let _ = tokio::task::spawn_blocking(|| {
-        let mut sink = [0u8; 64];
-        let mut input = std::io::stdin().lock();
-        while let Ok(n) = std::io::Read::read(&mut input, &mut sink) {
-            if n == 0 {
-                return;
+/// The web side of a worker, as the bot composes it (`src/bot.rs`): the watch pages, the
+/// seat pages' presses and the operators' `/metrics`, on a free loopback port.
+async fn serve_web(
+    watch: &yut_web::watch::Watch,
+    svc: &Service,
+) -> anyhow::Result<std::net::SocketAddr> {
+    watch.started(svc.clone()).await;
+    let ops = yut_web::ops::Ops {
+        svc: svc.clone(),
+        hub: Some(watch.hub().clone()),
+        presses: watch.presses().map(|p| p.stats.clone()),
+        extra: None,
+    };
+    let mut router = watch.router().merge(ops.router());
+    if let Some(p) = watch.presses() {
+        router = router.merge(p.router());
+    }
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    tokio::spawn(yut_web::serve(
+        router,
+        "127.0.0.1:0".parse()?,
+        move |a| {
+            let _ = tx.send(a);
+        },
+        std::future::pending(),
+    ));
+    Ok(rx.await?)
+}
+
+/// Read this process's input: a `go` line opens the gate; returns when the input reaches
+/// its end (the parent that holds the other end exited); never for a terminal or
+/// /dev/null-less inherited stdin that stays open.
+async fn parent_gone(go: tokio::sync::watch::Sender<bool>) {
+    let _ = tokio::task::spawn_blocking(move || {
+        for line in std::io::stdin().lock().lines() {
+            match line {
+                Ok(l) if l.trim() == "go" => {
+                    let _ = go.send(true);
+                }
+                Ok(_) => {}
+                Err(_) => return,
             }
         }
     })
