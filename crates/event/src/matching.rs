@@ -29,14 +29,21 @@ pub struct Matching {
     zdual: Vec<Weight>,
     /// Parent blossom in the final laminar family (`NONE` for top level).
     parent: Vec<usize>,
+    /// The factor the solver multiplied the weights by (duals are in those units).
+    scale: Weight,
 }
 
 impl Matching {
+    /// Twice the dual variable of vertex `v` (in units of the weights times the solver's scale).
+    pub fn dual2(&self, v: usize) -> Weight {
+        self.dual[v]
+    }
+
     /// Twice the reduced cost (slack) of a would-be edge `(i, j, w)` under this solution's
     /// duals. A non-negative slack for every edge of a larger graph proves the matching is also
     /// optimal there (all vertex and blossom duals stay feasible and complementary).
     pub fn slack2(&self, i: usize, j: usize, w: Weight) -> Weight {
-        let base = self.dual[i] + self.dual[j] - 2 * w;
+        let base = self.dual[i] + self.dual[j] - 2 * self.scale * w;
         if base >= 0 {
             // Blossom duals are non-negative: the slack can only grow.
             return base;
@@ -65,16 +72,44 @@ impl Matching {
 pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Matching {
     let mut m = Solver::new(n, edges);
     m.solve();
-    let mate = (0..n)
-        .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
-        .collect();
-    let mut zdual = vec![0; 2 * n];
-    zdual[n..].copy_from_slice(&m.dualvar[n..]);
-    Matching {
-        mate,
-        dual: m.dualvar[..n].to_vec(),
-        zdual,
-        parent: m.blossomparent,
+    m.finish(1)
+}
+
+/// Computes a maximum-weight perfect matching, or `None` when the graph has none.
+///
+/// Starts from a feasible dual with a tight edge at every vertex and a greedy matching on tight
+/// edges, which saves most of the stages on large graphs. The search then runs in maximum
+/// cardinality mode (vertex duals free): the result has maximum cardinality, and when it is
+/// perfect its duals prove it the heaviest perfect matching.
+pub fn max_weight_perfect_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Option<Matching> {
+    // Even weights make every initial dual even, so that all single vertices (the roots of the
+    // search, which move together) share one parity and the halved slacks stay exact.
+    let doubled: Vec<(usize, usize, Weight)> =
+        edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
+    let mut m = Solver::new(n, &doubled);
+    m.maxcard = true;
+    m.warm_start();
+    m.solve();
+    let out = m.finish(2);
+    out.mate.iter().all(|x| x.is_some()).then_some(out)
+}
+
+impl Solver {
+    fn finish(self, scale: Weight) -> Matching {
+        let n = self.n;
+        let m = self;
+        let mate = (0..n)
+            .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
+            .collect();
+        let mut zdual = vec![0; 2 * n];
+        zdual[n..].copy_from_slice(&m.dualvar[n..]);
+        Matching {
+            mate,
+            dual: m.dualvar[..n].to_vec(),
+            zdual,
+            parent: m.blossomparent,
+            scale,
+        }
     }
 }
 
@@ -97,6 +132,7 @@ struct Solver {
     dualvar: Vec<Weight>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    maxcard: bool,
 }
 
 impl Solver {
@@ -134,6 +170,44 @@ impl Solver {
             dualvar,
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
+            maxcard: false,
+        }
+    }
+
+    /// A feasible dual with a tight edge at every vertex, and a greedy matching on tight edges.
+    /// Valid only for perfect matchings, where vertex duals need not reach zero.
+    fn warm_start(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            let best = self.neighbend[v]
+                .iter()
+                .map(|&p| self.edges[p / 2].2)
+                .max()
+                .unwrap_or(0);
+            self.dualvar[v] = best;
+        }
+        for v in 0..n {
+            if let Some(d) = self.neighbend[v]
+                .iter()
+                .map(|&p| 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]])
+                .max()
+            {
+                self.dualvar[v] = d;
+            }
+        }
+        for v in 0..n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                let u = self.endpoint[p];
+                if self.mate[u] == NONE && self.slack(p / 2) == 0 {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
         }
     }
 
@@ -499,8 +573,12 @@ impl Solver {
                     break;
                 }
                 // No augmenting path under these duals: move the duals.
-                let mut deltatype = 1;
-                let mut delta = *self.dualvar[..n].iter().min().unwrap();
+                let mut deltatype = if self.maxcard { 0 } else { 1 };
+                let mut delta = if self.maxcard {
+                    Weight::MAX
+                } else {
+                    *self.dualvar[..n].iter().min().unwrap()
+                };
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -536,6 +614,10 @@ impl Solver {
                         deltatype = 4;
                         deltablossom = b;
                     }
+                }
+                if deltatype == 0 {
+                    // Maximum cardinality reached and no better weight: done.
+                    break;
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {

@@ -24,7 +24,7 @@
 //! every pair of the field; any pair with negative reduced cost is added and the matching run
 //! again. The result is exactly a maximum-weight matching of the complete graph.
 
-use crate::matching::{max_weight_matching, Matching, Weight};
+use crate::matching::{max_weight_perfect_matching, Matching, Weight};
 use crate::model::{records, seed_cmp, Entrant, EntrantId, History, Scoring};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -254,7 +254,15 @@ pub fn pair_swiss(entrants: &[Entrant], history: &History, scoring: &Scoring) ->
             .iter()
             .map(|&(a, b)| (a, b, field.weight(a, b)))
             .collect();
-        let m = max_weight_matching(v, &edges);
+        let Some(m) = max_weight_perfect_matching(v, &edges) else {
+            // The candidates admit no perfect matching: take every pair.
+            for a in 0..v {
+                for b in a + 1..v {
+                    cand.insert((a, b));
+                }
+            }
+            continue;
+        };
         let missing = uncertified(&field, &m, &cand, odd);
         if missing.is_empty() {
             break m;

@@ -1,7 +1,7 @@
 //! The blossom matching against brute force on small random graphs.
 
 use proptest::prelude::*;
-use yut_event::matching::{max_weight_matching, Weight};
+use yut_event::matching::{max_weight_matching, max_weight_perfect_matching, Weight};
 
 /// Best total weight over all matchings, by exhaustive search.
 fn brute(n: usize, w: &[Vec<Option<Weight>>], used: &mut Vec<bool>) -> Weight {
@@ -16,6 +16,27 @@ fn brute(n: usize, w: &[Vec<Option<Weight>>], used: &mut Vec<bool>) -> Weight {
             if let Some(x) = w[v][u] {
                 used[u] = true;
                 best = best.max(x + brute(n, w, used));
+                used[u] = false;
+            }
+        }
+    }
+    used[v] = false;
+    best
+}
+
+/// Best (pairs, total weight) over all matchings, by exhaustive search.
+fn brute_card(n: usize, w: &[Vec<Option<Weight>>], used: &mut Vec<bool>) -> (usize, Weight) {
+    let Some(v) = (0..n).find(|&v| !used[v]) else {
+        return (0, 0);
+    };
+    used[v] = true;
+    let mut best = brute_card(n, w, used);
+    for u in v + 1..n {
+        if !used[u] {
+            if let Some(x) = w[v][u] {
+                used[u] = true;
+                let (c, t) = brute_card(n, w, used);
+                best = best.max((c + 1, t + x));
                 used[u] = false;
             }
         }
@@ -72,6 +93,34 @@ proptest! {
         }
         // Deterministic.
         prop_assert_eq!(max_weight_matching(n, &edges).mate, m.mate);
+    }
+
+    #[test]
+    fn perfect_matches_brute_force((n, edges) in graph()) {
+        let mut w = vec![vec![None; n]; n];
+        for &(i, j, x) in &edges {
+            w[i][j] = Some(x);
+            w[j][i] = Some(x);
+        }
+        // The heaviest among the matchings with the most pairs; perfect or not.
+        let (pairs, best) = brute_card(n, &w, &mut vec![false; n]);
+        let found = max_weight_perfect_matching(n, &edges);
+        prop_assert_eq!(found.is_some(), 2 * pairs == n);
+        if let Some(m) = found {
+            let mut total = 0;
+            for (v, mate) in m.mate.iter().enumerate() {
+                let u = mate.unwrap();
+                prop_assert_eq!(m.mate[u], Some(v));
+                if v < u {
+                    total += w[v][u].unwrap();
+                }
+            }
+            prop_assert_eq!(total, best);
+            // Its duals certify it among perfect matchings.
+            for &(i, j, x) in &edges {
+                prop_assert!(m.slack2(i, j, x) >= 0);
+            }
+        }
     }
 
     #[test]
