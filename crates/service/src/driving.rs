@@ -16,12 +16,26 @@ pub enum Driving {
     Nobody,
 }
 
+/// How long the holder of a shard's lease, once read, is taken as its driver without reading
+/// it again (never past its lease's expiry). A holder that let go meanwhile answers a
+/// forwarded press "try again", and is read again at once.
+const DRIVER_KEPT_MS: i64 = 1_000;
+
 impl Service {
-    /// Which process drives game `game` (its table as stored or running here).
-    pub async fn driving(&self, game: i64) -> Result<(Arc<Table>, Driving), Problem> {
-        let t = self.game_table(game).await.ok_or(Problem::NoGame)?;
+    /// Which process drives game `game`. A game whose actor runs here is answered at once
+    /// (nothing read).
+    pub async fn driving(&self, game: i64) -> Result<Driving, Problem> {
         if !self.inner.leased || self.running_actor(game).is_some() {
-            return Ok((t, Driving::Here));
+            return Ok(Driving::Here);
+        }
+        let t = self.game_table(game).await.ok_or(Problem::NoGame)?;
+        self.driving_of(&t).await
+    }
+
+    /// Which process drives the game of table `t` (as stored or running here).
+    pub async fn driving_of(&self, t: &Table) -> Result<Driving, Problem> {
+        if !self.inner.leased || self.running_actor(t.id).is_some() {
+            return Ok(Driving::Here);
         }
         let count = self.inner.shards.count;
         let shard = ShardSet::shard_of(count, t.guild);
@@ -32,28 +46,57 @@ impl Service {
             .expect("fences lock")
             .contains_key(&shard)
         {
-            return Ok((t, Driving::Here));
+            return Ok(Driving::Here);
         }
-        let driver = self
-            .inner
-            .store
-            .driver(count, shard)
-            .await
-            .map_err(Problem::Storage)?;
         let now = self.now_ms();
+        let kept = self
+            .inner
+            .drivers
+            .lock()
+            .expect("drivers lock")
+            .get(&shard)
+            .filter(|(d, read)| now - read < DRIVER_KEPT_MS && d.expires_ms > now)
+            .map(|(d, _)| d.clone());
+        let driver = match kept {
+            Some(d) => Some(d),
+            None => {
+                let d = self
+                    .inner
+                    .store
+                    .driver(count, shard)
+                    .await
+                    .map_err(Problem::Storage)?;
+                if let Some(d) = &d {
+                    self.inner
+                        .drivers
+                        .lock()
+                        .expect("drivers lock")
+                        .insert(shard, (d.clone(), now));
+                }
+                d
+            }
+        };
         Ok(match driver {
             Some(d) if d.expires_ms > now => match d.address {
-                Some(address) => (
-                    t,
-                    Driving::There {
-                        owner: d.owner,
-                        address,
-                    },
-                ),
-                None => (t, Driving::Nobody),
+                Some(address) => Driving::There {
+                    owner: d.owner,
+                    address,
+                },
+                None => Driving::Nobody,
             },
-            _ => (t, Driving::Nobody),
+            _ => Driving::Nobody,
         })
+    }
+
+    /// The driver read for game `t`'s shard did not take a press (it could not be reached
+    /// or no longer drives it): read it again next time.
+    pub fn forget_driver(&self, t: &Table) {
+        let shard = ShardSet::shard_of(self.inner.shards.count, t.guild);
+        self.inner
+            .drivers
+            .lock()
+            .expect("drivers lock")
+            .remove(&shard);
     }
 
     /// The link to `user`'s own seat page in the game of `t` (see [`WebHooks::seat`]): None
@@ -88,8 +131,9 @@ impl Service {
             return Err(Problem::BadButton);
         }
         let Some(h) = self.running_actor(game) else {
-            return Err(match self.driving(game).await {
-                Ok((t, Driving::Here)) if !t.status.is_active() => Problem::Stale,
+            let t = self.game_table(game).await.ok_or(Problem::NoGame)?;
+            return Err(match self.driving_of(&t).await {
+                Ok(Driving::Here) if !t.status.is_active() => Problem::Stale,
                 Ok(_) => Problem::Elsewhere,
                 Err(p) => p,
             });

@@ -198,6 +198,8 @@ struct Inner {
     /// Games the web follows here, to the task that follows them when others drive them.
     follow_tx: Mutex<Option<mpsc::UnboundedSender<i64>>>,
     follow_stats: FollowStats,
+    /// The live holder of each shard as last read (see `driving.rs`), with when it was read.
+    drivers: Mutex<HashMap<u32, (yut_store::Driver, i64)>>,
 }
 
 /// Which places a piece of work off the async threads waits for ([`Service::offload_in`]).
@@ -306,6 +308,7 @@ impl Service {
                 tasks: Mutex::new(watcher.into_iter().collect()),
                 follow_tx: Mutex::new(None),
                 follow_stats: FollowStats::default(),
+                drivers: Mutex::default(),
             }),
         };
         service.start_following();
@@ -385,15 +388,29 @@ impl Service {
     /// A game's table: its actor's while it runs, else as stored (None if there is no such
     /// game, or it cannot be read now).
     pub async fn game_table(&self, game: i64) -> Option<Arc<Table>> {
-        if let Some(h) = self.running_actor(game) {
-            if let Some(t) = peek(&h).await {
-                return Some(t);
+        match self.read_game(game).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(game, error = ?e, "could not read a game");
+                None
             }
         }
-        persist::load(&self.inner.store, game)
-            .await
-            .ok()
-            .map(|s| Arc::new(s.table))
+    }
+
+    /// A game's table (from its actor when it runs here, else as stored): None if there is
+    /// no such game, an error if the database could not be read (say "try again", not "no
+    /// such game").
+    pub async fn read_game(&self, game: i64) -> Result<Option<Arc<Table>>, Problem> {
+        if let Some(h) = self.running_actor(game) {
+            if let Some(t) = peek(&h).await {
+                return Ok(Some(t));
+            }
+        }
+        match persist::load(&self.inner.store, game).await {
+            Ok(s) => Ok(Some(Arc::new(s.table))),
+            Err(StoreError::NotFound) => Ok(None),
+            Err(e) => Err(Problem::Storage(e)),
+        }
     }
 
     pub fn now_ms(&self) -> i64 {

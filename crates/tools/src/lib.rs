@@ -5,6 +5,7 @@
 pub mod engine_bench;
 pub mod gallery;
 pub mod games_bench;
+pub mod press_bench;
 pub mod rating_bench;
 pub mod replay_bench;
 pub mod replay_sim;

@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 use yut_service::{Driving, Histogram, Service};
 use yut_table::core::{Actor, Lang};
 use yut_table::ButtonId;
+use yut_table::Table;
 
 /// How old a forwarded press may be when it arrives (the processes' clocks may differ a
 /// little; a captured call cannot be played back later).
@@ -105,14 +106,19 @@ impl Presses {
 
     /// A page's press: applied here or by the process that drives the game; the answer to
     /// give the page (the new board's frame as JSON, or the refusal).
-    pub async fn press(&self, mut p: PressIn) -> Response {
+    /// `table`: the game's table where the caller has read it already.
+    pub async fn press(&self, mut p: PressIn, table: Option<&Table>) -> Response {
         let t0 = Instant::now();
         let lang = lang_of(&p);
         let Some(svc) = self.svc.get().cloned() else {
             return ApiError::starting().into_response();
         };
-        let driving = match svc.driving(p.game).await {
-            Ok((_, d)) => d,
+        let driving = match table {
+            Some(t) => svc.driving_of(t).await,
+            None => svc.driving(p.game).await,
+        };
+        let driving = match driving {
+            Ok(d) => d,
             Err(e) => return ApiError::problem(e, lang).into_response(),
         };
         match driving {
@@ -126,6 +132,20 @@ impl Presses {
                 p.sent_ms = svc.now_ms();
                 let r = self.forward(&address, &p).await;
                 self.stats.forwarded.observe(t0.elapsed());
+                let not_taken = r
+                    .as_ref()
+                    .map_or(true, |r| r.status() == StatusCode::SERVICE_UNAVAILABLE);
+                if not_taken {
+                    // Read the game's driver again next time (it may have changed).
+                    match table {
+                        Some(t) => svc.forget_driver(t),
+                        None => {
+                            if let Some(t) = svc.game_table(p.game).await {
+                                svc.forget_driver(&t);
+                            }
+                        }
+                    }
+                }
                 match r {
                     Ok(r) => r,
                     Err(e) => {
@@ -213,9 +233,7 @@ async fn taken(State(presses): State<Presses>, headers: HeaderMap, body: Bytes) 
         return (StatusCode::FORBIDDEN, "too old\n").into_response();
     }
     presses.stats.taken_for_others.fetch_add(1, Relaxed);
-    match svc.driving(p.game).await {
-        Ok((_, Driving::Here)) => here(&svc, &p).await,
-        Ok(_) => ApiError::problem(Problem::Elsewhere, lang_of(&p)).into_response(),
-        Err(e) => ApiError::problem(e, lang_of(&p)).into_response(),
-    }
+    // Applied only where the game's actor runs: anywhere else the service answers
+    // Elsewhere ("try again"), never forwarding it on.
+    here(&svc, &p).await
 }

@@ -218,9 +218,18 @@ impl Watch {
 
     /// The game a token of kind `kind` opens, with its newest board published.
     async fn open_as(&self, token: &str, kind: &str) -> Result<i64, ApiError> {
+        Ok(self.open_table(token, kind).await?.id)
+    }
+
+    /// [`Watch::open_as`], with the game's table as read (as stored, or running here).
+    async fn open_table(&self, token: &str, kind: &str) -> Result<Arc<Table>, ApiError> {
         let game = policy::subject(token)?;
         let svc = self.svc.get().cloned().ok_or_else(ApiError::starting)?;
-        let t = svc.game_table(game).await.ok_or_else(policy::bad_link)?;
+        let t = svc
+            .read_game(game)
+            .await
+            .map_err(|e| ApiError::problem(e, yut_table::core::Lang::En))?
+            .ok_or_else(policy::bad_link)?;
         let p = self.policies.get(t.guild).await?;
         if p.shown == Shown::Off {
             return Err(policy::off());
@@ -232,9 +241,9 @@ impl Watch {
         svc.keep_current(game);
         if self.hub.last(game).is_none() {
             self.read_ratings(&svc, &t).await;
-            self.show(t).await;
+            self.show(t.clone()).await;
         }
-        Ok(game)
+        Ok(t)
     }
 }
 

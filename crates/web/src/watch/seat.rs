@@ -103,17 +103,10 @@ async fn seat_press(
     req: Result<axum::Json<Press>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
     let axum::Json(req) = req.map_err(|e| ApiError::bad(e.body_text()))?;
-    let game = w.open_as(&token, &kind(user)).await?;
+    let t = w.open_table(&token, &kind(user)).await?;
+    let game = t.id;
     let presses = w.presses.get().cloned().ok_or_else(ApiError::starting)?;
     let shown = w.hub.last(game);
-    let t = w
-        .svc
-        .get()
-        .cloned()
-        .ok_or_else(ApiError::starting)?
-        .game_table(game)
-        .await
-        .ok_or_else(ApiError::not_found)?;
     let seat = t.seat_of(user).and_then(|i| t.seats.get(i));
     let name = match seat.map(|s| &s.player) {
         Some(yut_table::core::Player::Human { name, .. }) => name.clone(),
@@ -124,14 +117,13 @@ async fn seat_press(
         .map(yut_text::code)
         .or(shown.map(|s| s.lang))
         .map(str::to_string);
-    Ok(presses
-        .press(PressIn {
-            game,
-            user,
-            name,
-            id: req.id,
-            lang,
-            sent_ms: 0,
-        })
-        .await)
+    let press = PressIn {
+        game,
+        user,
+        name,
+        id: req.id,
+        lang,
+        sent_ms: 0,
+    };
+    Ok(presses.press(press, Some(&t)).await)
 }
