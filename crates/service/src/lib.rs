@@ -109,6 +109,8 @@ pub struct Config {
 
 /// The link to a game's page (live, or its replay once over), if it has one.
 pub type LinkOf = Arc<dyn Fn(&Table) -> Option<yut_table::view::Link> + Send + Sync>;
+/// The link to a person's own seat page in a game, if they have one.
+pub type SeatLinkOf = Arc<dyn Fn(&Table, u64) -> Option<String> + Send + Sync>;
 /// Told of every table just stored.
 pub type Observer = Arc<dyn Fn(&Arc<Table>) + Send + Sync>;
 
@@ -124,7 +126,7 @@ pub struct WebHooks {
     pub followed: Arc<dyn Fn(i64) -> bool + Send + Sync>,
     /// The link to a person's own seat page in a game being played (signed for that person;
     /// None where the server shows nothing on the web or they have no seat).
-    pub seat: Arc<dyn Fn(&Table, u64) -> Option<String> + Send + Sync>,
+    pub seat: SeatLinkOf,
 }
 
 impl std::fmt::Debug for WebHooks {
