@@ -11,3 +11,12 @@ pub mod swiss;
 
 pub use model::{records, Entrant, EntrantId, History, Played, Record, Round, Scoring};
 pub use swiss::{pair_swiss, SwissPairing};
+pub mod bracket;
+pub mod ffa;
+pub mod robin;
+pub mod standings;
+
+pub use bracket::{Bracket, Format, Occupant, Placing, Side};
+pub use ffa::{seat_tables, TableRound};
+pub use robin::{group_seeds, round_robin, split_groups, RobinRound};
+pub use standings::{standings, Standing, Tiebreak};

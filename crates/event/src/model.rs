@@ -65,7 +65,7 @@ pub struct Scoring {
     pub win: u32,
     pub loss: u32,
     pub bye: u32,
-    /// Points by place at a free-for-all table (first place first); places past the end get 0.
+    /// Points by place at a free-for-all table (first place first); see [`Scoring::place_points`].
     pub places: Vec<u32>,
     pub table_bye: u32,
 }
@@ -83,8 +83,14 @@ impl Default for Scoring {
 }
 
 impl Scoring {
-    /// Points for finishing at `place` (0 = first) at a table.
-    pub fn place_points(&self, place: usize) -> u32 {
+    /// Points for finishing at `place` (0 = first) at a table of `size`: the place's points,
+    /// except that the last place always gets the last entry (a table of 3 scores 4/2/0 and a
+    /// table of 2 scores 4/0 by default: winning is worth the same everywhere, and so is
+    /// finishing last).
+    pub fn place_points(&self, place: usize, size: usize) -> u32 {
+        if place + 1 >= size && size >= 2 {
+            return self.places.last().copied().unwrap_or(0);
+        }
         self.places.get(place).copied().unwrap_or(0)
     }
 }
@@ -156,7 +162,7 @@ pub fn records(
                         let r = out.entry(me).or_default();
                         r.opponents
                             .extend(places.iter().copied().filter(|&o| o != me));
-                        r.score += scoring.place_points(place);
+                        r.score += scoring.place_points(place, places.len());
                         r.pieces += pieces.get(place).copied().unwrap_or(0);
                         r.games += 1;
                     }
