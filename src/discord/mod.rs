@@ -282,6 +282,55 @@ pub fn guild_registration() -> Vec<serenity::all::CreateCommand> {
     registration(&commands)
 }
 
+/// The application's Entry Point command as Discord has it now (made by Discord when
+/// Activities are enabled in the developer portal), to send along with a global bulk
+/// overwrite: Discord refuses one that leaves it out (400, code 50240), and the whole
+/// registration would fail. None when there is none, or it could not be read (then the
+/// overwrite is tried without it, and a refusal is logged with its reason).
+async fn kept_entry_point(http: &serenity::all::Http) -> Option<serenity::all::CreateCommand> {
+    let now = match http.get_global_commands_with_localizations().await {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the registered commands back; registering without an Entry Point command");
+            return None;
+        }
+    };
+    let e = now
+        .into_iter()
+        .find(|c| c.kind == serenity::all::CommandType::PrimaryEntryPoint)?;
+    tracing::info!(name = %e.name, "keeping the application's Entry Point command in the registration");
+    Some(entry_point_of(&e))
+}
+
+/// An Entry Point command as read back, to register again unchanged.
+pub fn entry_point_of(e: &serenity::all::Command) -> serenity::all::CreateCommand {
+    use serenity::all::{CommandType, CreateCommand, EntryPointHandlerType};
+    let mut c = CreateCommand::new(e.name.clone())
+        .kind(CommandType::PrimaryEntryPoint)
+        .handler(
+            e.handler
+                .unwrap_or(EntryPointHandlerType::DiscordLaunchActivity),
+        )
+        .description(e.description.clone())
+        .integration_types(e.integration_types.clone())
+        .nsfw(e.nsfw);
+    if let Some(contexts) = &e.contexts {
+        c = c.contexts(contexts.clone());
+    }
+    let sorted = |m: &Option<std::collections::HashMap<String, String>>| {
+        let mut v: Vec<(String, String)> = m.clone().unwrap_or_default().into_iter().collect();
+        v.sort();
+        v
+    };
+    for (locale, name) in sorted(&e.name_localizations) {
+        c = c.name_localized(locale, name);
+    }
+    for (locale, d) in sorted(&e.description_localizations) {
+        c = c.description_localized(locale, d);
+    }
+    c
+}
+
 /// The poise framework of one shard's client; the first shard of the range registers the
 /// commands.
 fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Framework<Data, Error> {
@@ -306,7 +355,8 @@ fn framework(data: Data, register: bool, dev_guild: Option<u64>) -> poise::Frame
                             GuildId::new(g).set_commands(ctx, commands).await?;
                         }
                         None => {
-                            let commands = registration(&framework.options().commands);
+                            let mut commands = registration(&framework.options().commands);
+                            commands.extend(kept_entry_point(&ctx.http).await);
                             serenity::all::Command::set_global_commands(ctx, commands).await?;
                         }
                     }

@@ -12,6 +12,7 @@
 
 mod after_game;
 mod challenge;
+mod entry_point;
 mod failures;
 mod gateway;
 mod lifecycle;

@@ -15,6 +15,24 @@ impl StandIn {
 
     /// Interactions in `channel` (slash commands, autocomplete, clicks on its messages) come
     /// from guild `guild`.
+    /// Activities enabled in the developer portal: Discord made the application's default
+    /// Entry Point command ("launch", handled by Discord itself), which a global bulk
+    /// overwrite must keep.
+    pub fn enable_activities(&self) {
+        self.state.lock().unwrap().entry_point = Some(json!({
+            "id": (CMD_ID + 1).to_string(),
+            "application_id": APP.to_string(),
+            "version": "1",
+            "type": 4,
+            "name": "launch",
+            "description": "",
+            "handler": 2,
+            "integration_types": [0, 1],
+            "contexts": [0, 1, 2],
+            "nsfw": false,
+        }));
+    }
+
     pub fn set_channel_guild(&self, channel: u64, guild: u64) {
         let mut st = self.state.lock().unwrap();
         st.channel_guilds.insert(channel, Some(guild));

@@ -135,6 +135,20 @@ pub(super) async fn route(
             }
             json_response(StatusCode::OK, v)
         }
+        (Method::GET, ["applications", app, "commands"]) => {
+            if *app != APP.to_string() {
+                s.violation(format!("{what}: wrong application id"));
+            }
+            let st = s.state.lock().unwrap();
+            let mut out: Vec<Value> = st
+                .commands
+                .iter()
+                .filter(|c| c["type"] != 4)
+                .cloned()
+                .collect();
+            out.extend(st.entry_point.clone());
+            json_response(StatusCode::OK, Value::Array(out))
+        }
         (Method::PUT, ["applications", app, "guilds", _, "commands"])
         | (Method::PUT, ["applications", app, "commands"]) => {
             if *app != APP.to_string() {
@@ -142,7 +156,46 @@ pub(super) async fn route(
             }
             let mut out = Vec::new();
             let guild = parts.get(2) == Some(&"guilds");
-            for c in body.json.as_array().cloned().unwrap_or_default() {
+            let sent = body.json.as_array().cloned().unwrap_or_default();
+            let entry = sent.iter().find(|c| c["type"] == 4).cloned();
+            if guild && entry.is_some() {
+                s.violation(format!("{what}: an Entry Point command is global only"));
+            }
+            if !guild {
+                let mut st = s.state.lock().unwrap();
+                match (&st.entry_point, &entry) {
+                    // Discord's rule once Activities are enabled: the bulk update must keep
+                    // the Entry Point command.
+                    (Some(_), None) => {
+                        st.entry_point_refusals += 1;
+                        return json_response(
+                            StatusCode::BAD_REQUEST,
+                            json!({"code": 50240, "message": "You cannot remove this app's Entry Point command in a bulk update operation"}),
+                        );
+                    }
+                    (_, Some(e)) => {
+                        if !matches!(e["handler"].as_u64(), Some(1 | 2)) {
+                            drop(st);
+                            s.violation(format!(
+                                "{what}: an Entry Point command without a handler (1 or 2): {e}"
+                            ));
+                            return error_response(400);
+                        }
+                        let mut e = e.clone();
+                        let id = st
+                            .entry_point
+                            .as_ref()
+                            .and_then(|k| k["id"].as_str().map(str::to_string))
+                            .unwrap_or_else(|| (CMD_ID + 1).to_string());
+                        e["id"] = json!(id);
+                        e["application_id"] = json!(APP.to_string());
+                        e["version"] = json!("1");
+                        st.entry_point = Some(e);
+                    }
+                    (None, None) => {}
+                }
+            }
+            for c in sent.into_iter().filter(|c| c["type"] != 4) {
                 let mut v = Vec::new();
                 check_top_level(&c, guild, &mut v);
                 for x in v {
@@ -161,7 +214,12 @@ pub(super) async fn route(
                 }
                 out.push(c);
             }
-            s.state.lock().unwrap().commands = out.clone();
+            let mut st = s.state.lock().unwrap();
+            st.commands = out.clone();
+            if !guild {
+                out.extend(st.entry_point.clone());
+            }
+            drop(st);
             json_response(StatusCode::OK, Value::Array(out))
         }
         (Method::POST, ["interactions", _, token, "callback"]) => {

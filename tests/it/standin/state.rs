@@ -161,6 +161,12 @@ pub struct State_ {
     pub violations: Vec<String>,
     pub requests: Vec<Req>,
     pub commands: Vec<Value>,
+    /// The application's Entry Point command (type 4), as Discord makes one when Activities
+    /// are enabled in the developer portal ([`StandIn::enable_activities`]): a global bulk
+    /// overwrite that leaves it out is refused (400, code 50240).
+    pub entry_point: Option<Value>,
+    /// Global bulk overwrites refused for leaving the Entry Point command out.
+    pub entry_point_refusals: u32,
     /// Some session was answered READY.
     pub identified: bool,
     /// IDENTIFYs answered with READY.
