@@ -81,15 +81,11 @@ pub fn seat_tables(entrants: &[Entrant], history: &History, scoring: &Scoring) -
         (repeats, hi - lo)
     };
     let add = |a: (u32, u32), b: (u32, u32)| (a.0 + b.0, a.1 + b.1);
-    // Local search: best-improving swaps between neighbouring tables, bounded passes.
+    // Local search: best-improving swaps between two tables, bounded passes.
     for _pass in 0..8 {
         let mut improved = false;
         for t in 0..tables.len().saturating_sub(1) {
-            for dist in [1, 2] {
-                let u = t + dist;
-                if u >= tables.len() {
-                    continue;
-                }
+            for u in t + 1..tables.len() {
                 let before = add(cost(&tables[t]), cost(&tables[u]));
                 let mut best = (before, None);
                 for i in 0..tables[t].len() {

@@ -16,8 +16,8 @@ pub struct RobinRound {
 
 /// The whole schedule: `n - 1` rounds for even `n`, `n` rounds for odd `n` (each entrant sits
 /// out once). Seeds in rating order; seed 1 is fixed and the others turn around it. The first
-/// seat alternates round by round for seed 1 and by table and round for the others (balance
-/// is within a couple of games; tests check everyone meets everyone exactly once).
+/// seat goes, game by game, to whoever has had it less so far (then to whoever had the second
+/// seat last, then to the better seed).
 /// `None` past [`MAX_ROUND_ROBIN`].
 pub fn round_robin(entrants: &[Entrant]) -> Option<Vec<RobinRound>> {
     if entrants.len() > MAX_ROUND_ROBIN {
@@ -30,19 +30,31 @@ pub fn round_robin(entrants: &[Entrant]) -> Option<Vec<RobinRound>> {
         slots.push(None);
     }
     let m = slots.len();
-    if m < 2 {
+    if entrants.len() < 2 {
         return Some(Vec::new());
     }
     let mut rounds = Vec::new();
-    for r in 0..m - 1 {
+    // First seats minus second seats so far, and the last seat, per entrant.
+    let mut balance: std::collections::BTreeMap<EntrantId, (i32, bool)> =
+        sorted.iter().map(|e| (e.id, (0, false))).collect();
+    for _ in 0..m - 1 {
         let mut games = Vec::new();
         let mut bye = None;
         for i in 0..m / 2 {
             let (a, b) = (slots[i], slots[m - 1 - i]);
-            // Alternate seats: the fixed slot by round, the others by position and round.
-            let swap = if i == 0 { r % 2 == 1 } else { (i + r) % 2 == 1 };
             match (a, b) {
-                (Some(x), Some(y)) => games.push(if swap { (y, x) } else { (x, y) }),
+                (Some(x), Some(y)) => {
+                    // The first seat to whoever has had it less (then: had the second seat
+                    // last; then: the better seed).
+                    let (bx, by) = (balance[&x], balance[&y]);
+                    let x_first = (bx.0, bx.1) <= (by.0, by.1);
+                    let (f, s) = if x_first { (x, y) } else { (y, x) };
+                    let e = balance.get_mut(&f).unwrap();
+                    *e = (e.0 + 1, true);
+                    let e = balance.get_mut(&s).unwrap();
+                    *e = (e.0 - 1, false);
+                    games.push((f, s));
+                }
                 (Some(x), None) | (None, Some(x)) => bye = Some(x),
                 (None, None) => {}
             }
