@@ -181,6 +181,7 @@ impl Service {
         if self.running_actor(game).is_some() {
             // Driven here: the actor shows it. Read it whole once it is driven elsewhere.
             copy.stale = true;
+            self.mirror(game, None);
             return;
         }
         let known = copy.table.as_ref().map(|t| t.version);
@@ -203,6 +204,7 @@ impl Service {
                         let shown = Arc::new(next.clone());
                         observe(&shown);
                         self.inner.follow_stats.versions.fetch_add(1, Relaxed);
+                        self.mirror(game, Some(&shown));
                         copy.table = Some(shown);
                     }
                     if replayed {
@@ -222,11 +224,21 @@ impl Service {
                 let shown = Arc::new(s.table);
                 observe(&shown);
                 self.inner.follow_stats.versions.fetch_add(1, Relaxed);
+                self.mirror(game, Some(&shown));
                 copy.table = Some(shown);
                 copy.stale = false;
             }
             Err(e) => tracing::warn!(game, error = %e, "reading a followed game failed"),
         }
+    }
+
+    /// Keep (or drop) a followed game's copy where pages read it ([`Service::page_table`]).
+    fn mirror(&self, game: i64, t: Option<&Arc<Table>>) {
+        let mut m = self.inner.mirrored.lock().expect("mirrored lock");
+        match t {
+            Some(t) => m.insert(game, t.clone()),
+            None => m.remove(&game),
+        };
     }
 
     /// Read every followed game's stored version and bring the copies that fell behind up.
@@ -262,6 +274,7 @@ impl Service {
                 "no page here follows a game driven elsewhere any more"
             );
             copies.remove(&g);
+            self.mirror(g, None);
             if let Err(e) = ann.unlisten(g).await {
                 tracing::warn!(game = g, error = %e, "cannot stop listening to a game");
             }

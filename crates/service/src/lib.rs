@@ -202,6 +202,8 @@ struct Inner {
     follow_stats: FollowStats,
     /// The live holder of each shard as last read (see `driving.rs`), with when it was read.
     drivers: Mutex<HashMap<u32, (yut_store::Driver, i64)>>,
+    /// The tables of the games followed here for others, as last shown (see `follow.rs`).
+    mirrored: Mutex<HashMap<i64, Arc<Table>>>,
 }
 
 /// Which places a piece of work off the async threads waits for ([`Service::offload_in`]).
@@ -311,6 +313,7 @@ impl Service {
                 follow_tx: Mutex::new(None),
                 follow_stats: FollowStats::default(),
                 drivers: Mutex::default(),
+                mirrored: Mutex::default(),
             }),
         };
         service.start_following();
@@ -397,6 +400,24 @@ impl Service {
                 None
             }
         }
+    }
+
+    /// A game's table for a page: as [`Service::read_game`], but a game this process follows
+    /// for others is answered from its copy (as of the last announcement), not read.
+    pub async fn page_table(&self, game: i64) -> Result<Option<Arc<Table>>, Problem> {
+        if self.running_actor(game).is_none() {
+            let copy = self
+                .inner
+                .mirrored
+                .lock()
+                .expect("mirrored lock")
+                .get(&game)
+                .cloned();
+            if copy.is_some() {
+                return Ok(copy);
+            }
+        }
+        self.read_game(game).await
     }
 
     /// A game's table (from its actor when it runs here, else as stored): None if there is

@@ -226,7 +226,7 @@ impl Watch {
         let game = policy::subject(token)?;
         let svc = self.svc.get().cloned().ok_or_else(ApiError::starting)?;
         let t = svc
-            .read_game(game)
+            .page_table(game)
             .await
             .map_err(|e| ApiError::problem(e, yut_table::core::Lang::En))?
             .ok_or_else(policy::bad_link)?;
