@@ -136,6 +136,15 @@ impl Hub {
                 entry.pictures.pop_front();
             }
         }
+        // The same board again (a page that opened a game driven elsewhere shows it as
+        // stored, then its follower reads it whole): pushed once.
+        if entry
+            .last
+            .as_ref()
+            .is_some_and(|l| l.version == shown.version && l.json == shown.json)
+        {
+            return;
+        }
         entry.last = Some(shown.clone());
         let _ = entry.tx.send(shown);
         self.stats.published.fetch_add(1, Ordering::Relaxed);
@@ -213,7 +222,16 @@ mod tests {
         hub.publish(&frame(1, 2), Some(vec![2]));
         hub.publish(&frame(1, 4), Some(vec![4]));
         hub.publish(&frame(2, 9), None);
+        // The same board again is not pushed again; the same version with other words is.
+        hub.publish(&frame(1, 4), Some(vec![4]));
+        let mut changed = frame(1, 4);
+        changed.text = "v4, with the ratings read".into();
+        hub.publish(&changed, None);
         assert_eq!(rx.try_recv().map(|s| s.version).ok(), Some(4));
+        assert_eq!(
+            rx.try_recv().map(|s| s.json.contains("ratings")).ok(),
+            Some(true)
+        );
         assert!(rx.try_recv().is_err());
         assert_eq!(hub.picture(1, 2), None);
         assert_eq!(hub.picture(1, 4).as_deref(), Some(&vec![4]));
