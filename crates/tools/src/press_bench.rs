@@ -223,12 +223,15 @@ async fn run(
         // The board as the page sees it: pushed over its live stream (as the page follows
         // it), or the answer of its last press, whichever is newer.
         let board: Arc<Mutex<(u64, serde_json::Value)>> = Arc::default();
-        tasks.push(tokio::spawn(follow(
-            client.clone(),
-            format!("http://{on_a}{api}/events"),
-            board.clone(),
-            until,
-        )));
+        // The page is open on both processes (a page follows its game where it landed).
+        for on in [&on_a, &on_b] {
+            tasks.push(tokio::spawn(follow(
+                client.clone(),
+                format!("http://{on}{api}/events"),
+                board.clone(),
+                until,
+            )));
+        }
         tasks.push(tokio::spawn(async move {
             // Games start on different processes so that both kinds are pressed at once.
             let mut forwarded = g % 2 == 1;
