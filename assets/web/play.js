@@ -164,7 +164,9 @@ $("again").addEventListener("click", async (ev) => {
 
 // The server is reached (again): live, and a press that could not reach it is no longer news.
 function reached() {
-  $("status").textContent = "● " + t("web-live");
+  // A finished game is not live any more (its page stays open on the last board).
+  const over = document.getElementById("game").dataset.over === "1";
+  $("status").textContent = over ? t("web-finished") : "● " + t("web-live");
   if (unreachable) {
     unreachable = false;
     if ($("error").textContent === t("web-failed")) $("error").textContent = "";

@@ -38,6 +38,8 @@ try {
   fs.writeFileSync(out + ".ready", "");
   assert.equal(await page.$$eval("#actions button", (b) => b.length), 0, "a watch page has no buttons");
   await page.waitForFunction(() => document.getElementById("game").dataset.over === "1", null, { timeout: 120000, polling: 100 });
+  // A finished game's page says so, not "live".
+  await page.waitForFunction(() => document.getElementById("status").textContent === "over", null, { timeout: 5000 });
   await page.screenshot({ path: path.join(shots, "watch-over-phone.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: path.join(shots, "watch-over-desktop.png") });
