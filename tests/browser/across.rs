@@ -79,43 +79,14 @@ async fn a_watch_page_on_the_process_that_does_not_drive_the_game() {
     assert!(on_a.starts_with(&prefix), "A drives the game: {on_a}");
     // The same link at B, as a proxy that picked B would send it.
     let on_b = on_a.replace(&format!(":{port_a}/"), &format!(":{port_b}/"));
-    let out = dir.join("seen.json");
-    let mut node = std::process::Command::new("node")
-        .arg(here.join("watch.mjs"))
-        .arg(&on_b)
-        .arg(&out)
-        .arg(dir.join("screenshots"))
-        .env("CHROMIUM", &chromium)
-        .spawn()
-        .expect("node runs");
-    let ready = out.with_extension("json.ready");
-    let t = Instant::now();
-    while !ready.exists() {
-        assert!(
-            t.elapsed() < Duration::from_secs(30),
-            "the watch page on B did not open"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let page = WatchPage::open(&here, &chromium, &on_b, &dir).await;
     let last = start_and_play_to_the_end(&s, ch, &lobby).await;
-    let status = tokio::task::spawn_blocking(move || node.wait())
-        .await
-        .unwrap()
-        .unwrap();
-    assert!(status.success(), "the watch page's script on B failed");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let seen: Vec<u64> = report["seen"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let (seen, first_board_ms) = page.seen().await;
     let final_version = watch_final_version(&a.service, &on_a).await;
     println!(
         "watch page on the process that does not drive the game: {} boards seen, first painted in {} ms, final version {final_version}, last Discord board v{}",
         seen.len(),
-        report["first_board_ms"],
+        first_board_ms,
         board_version(&last)
     );
     assert_eq!(seen.last(), Some(&final_version), "{seen:?}");

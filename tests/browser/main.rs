@@ -124,48 +124,19 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
         "{link}"
     );
     // The page opens on the lobby and follows from there.
-    let out = dir.join("seen.json");
-    let mut node = std::process::Command::new("node")
-        .arg(here.join("watch.mjs"))
-        .arg(&link)
-        .arg(&out)
-        .arg(dir.join("screenshots"))
-        .env("CHROMIUM", &chromium)
-        .spawn()
-        .expect("node runs");
-    let ready = out.with_extension("json.ready");
-    let t = Instant::now();
-    while !ready.exists() {
-        assert!(
-            t.elapsed() < Duration::from_secs(30),
-            "the watch page did not open"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let page = WatchPage::open(&here, &chromium, &link, &dir).await;
     let last = start_and_play_to_the_end(&s, ch, &lobby).await;
     let replay = watch_link(&last).expect("the last board links to its replay");
     assert!(
         replay.starts_with(&format!("http://127.0.0.1:{port}/replay/")),
         "{replay}"
     );
-    let status = tokio::task::spawn_blocking(move || node.wait())
-        .await
-        .unwrap()
-        .unwrap();
-    assert!(status.success(), "the watch page's script failed");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let seen: Vec<u64> = report["seen"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let (seen, first_board_ms) = page.seen().await;
     let final_version = watch_final_version(&bot.service, &link).await;
     println!(
         "watch page: {} boards seen, first board painted in {} ms, final version {final_version}, last Discord board v{}",
         seen.len(),
-        report["first_board_ms"],
+        first_board_ms,
         board_version(&last)
     );
     assert_eq!(
@@ -180,6 +151,56 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
     standings_and_revocation(&s, &here, &chromium, &dir, port, &link).await;
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// `watch.mjs` following a watch link in Chromium (it records every version the page shows).
+struct WatchPage {
+    node: std::process::Child,
+    out: PathBuf,
+}
+
+impl WatchPage {
+    /// Open `link` and wait until the page shows its first board.
+    async fn open(here: &Path, chromium: &str, link: &str, dir: &Path) -> WatchPage {
+        let out = dir.join("seen.json");
+        let node = Command::new("node")
+            .arg(here.join("watch.mjs"))
+            .arg(link)
+            .arg(&out)
+            .arg(dir.join("screenshots"))
+            .env("CHROMIUM", chromium)
+            .spawn()
+            .expect("node runs");
+        let ready = out.with_extension("json.ready");
+        let t = Instant::now();
+        while !ready.exists() {
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "the watch page at {link} did not open"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        WatchPage { node, out }
+    }
+
+    /// Once the game is over: the versions the page showed, in order, and the ms to its
+    /// first board.
+    async fn seen(mut self) -> (Vec<u64>, serde_json::Value) {
+        let status = tokio::task::spawn_blocking(move || self.node.wait())
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(status.success(), "the watch page's script failed");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&self.out).unwrap()).unwrap();
+        let seen = report["seen"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        (seen, report["first_board_ms"].clone())
+    }
 }
 
 /// Alice's lobby with one bot and 4 pieces a side in channel `ch`.
