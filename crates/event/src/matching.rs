@@ -10,9 +10,19 @@
 //!
 //! Vertices are `0..n`; non-trivial blossoms are numbered `n..2n`. Edge `k` has endpoints
 //! `2k` and `2k+1`. Vertex duals are stored doubled so that everything stays integral.
+//!
+//! Departures from the port, for speed (issue 49's 1,024-entrant round): the search goes on
+//! after an augmenting path instead of starting a new stage (`stage.rs`); the perfect variant
+//! starts from a maximum-cardinality matching of the tight edges and can take edges after it
+//! is solved, repairing its solution rather than starting over (`warm.rs`); a blossom keeps
+//! the list of its vertices. `i128` stays: the Swiss weights of 1,024 entrants after 9 rounds
+//! reach about 2^74.
 
 /// An edge weight.
 pub type Weight = i128;
+
+mod stage;
+mod warm;
 
 const NONE: usize = usize::MAX;
 
@@ -31,12 +41,35 @@ pub struct Matching {
     parent: Vec<usize>,
     /// The factor the solver multiplied the weights by (duals are in those units).
     scale: Weight,
+    /// For each vertex, the blossoms holding it from the top level down, each with twice the
+    /// sum of their duals down to it: `chains[chain_at[v]..chain_at[v + 1]]`.
+    chains: Vec<(usize, Weight)>,
+    chain_at: Vec<usize>,
 }
 
 impl Matching {
     /// Twice the dual variable of vertex `v` (in units of the weights times the solver's scale).
     pub fn dual2(&self, v: usize) -> Weight {
         self.dual[v]
+    }
+
+    /// [`Matching::dual2`] of `v` plus the duals of the blossoms holding it: with these as vertex
+    /// duals and no blossoms, every edge keeps or gains slack and every matched edge inside a
+    /// blossom stays tight (only a blossom's edge to its base's mate outside loses that).
+    pub fn flat_dual2(&self, v: usize) -> Weight {
+        let mut d = self.dual[v];
+        let mut b = self.parent[v];
+        while b != NONE {
+            d += self.zdual[b];
+            b = self.parent[b];
+        }
+        d
+    }
+
+    /// The factor the weights were multiplied by inside the solver: [`Matching::dual2`] is in
+    /// units of the weights times this.
+    pub fn scale(&self) -> Weight {
+        self.scale
     }
 
     /// Twice the reduced cost (slack) of a would-be edge `(i, j, w)` under this solution's
@@ -48,20 +81,16 @@ impl Matching {
             // Blossom duals are non-negative: the slack can only grow.
             return base;
         }
-        let mut s = base;
-        let mut bi = self.parent[i];
-        while bi != NONE {
-            // Is bi an ancestor of j too?
-            let mut bj = self.parent[j];
-            while bj != NONE && bj != bi {
-                bj = self.parent[bj];
-            }
-            if bj == bi {
-                s += 2 * self.zdual[bi];
-            }
-            bi = self.parent[bi];
-        }
-        s
+        // Only blossoms holding both ends count: those the two chains share from the top.
+        let ci = &self.chains[self.chain_at[i]..self.chain_at[i + 1]];
+        let cj = &self.chains[self.chain_at[j]..self.chain_at[j + 1]];
+        let shared = ci
+            .iter()
+            .zip(cj)
+            .take_while(|(a, b)| a.0 == b.0)
+            .last()
+            .map_or(0, |(a, _)| a.1);
+        base + shared
     }
 }
 
@@ -77,25 +106,75 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Matchi
 
 /// Computes a maximum-weight perfect matching, or `None` when the graph has none.
 ///
-/// Starts from a feasible dual with a tight edge at every vertex and a greedy matching on tight
-/// edges, which saves most of the stages on large graphs. The search then runs in maximum
-/// cardinality mode (vertex duals free): the result has maximum cardinality, and when it is
-/// perfect its duals prove it the heaviest perfect matching.
+/// Starts from a feasible dual with a tight edge at every vertex and a maximum-cardinality
+/// matching of the tight edges, which saves most of the stages on large graphs. The search then
+/// runs in maximum cardinality mode (vertex duals free): the result has maximum cardinality,
+/// and when it is perfect its duals prove it the heaviest perfect matching.
 pub fn max_weight_perfect_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Option<Matching> {
-    // Even weights make every initial dual even, so that all single vertices (the roots of the
-    // search, which move together) share one parity and the halved slacks stay exact.
-    let doubled: Vec<(usize, usize, Weight)> =
-        edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
-    let mut m = Solver::new(n, &doubled);
-    m.maxcard = true;
-    m.warm_start();
-    m.solve();
-    let out = m.finish(2);
-    out.mate.iter().all(|x| x.is_some()).then_some(out)
+    PerfectMatcher::new(n, edges).solve()
+}
+
+/// A maximum-weight perfect matching that can take more edges after it is solved and solve
+/// again from where it stood (the matching and duals are repaired, not recomputed), as the
+/// Swiss pairing does when the complete graph's check finds edges its sparse graph lacked.
+pub struct PerfectMatcher {
+    solver: Solver,
+}
+
+impl PerfectMatcher {
+    pub fn new(n: usize, edges: &[(usize, usize, Weight)]) -> PerfectMatcher {
+        // Even weights make every initial dual even, so that all single vertices (the roots of
+        // the search, which move together) share one parity and the halved slacks stay exact.
+        let doubled: Vec<(usize, usize, Weight)> =
+            edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
+        let mut solver = Solver::new(n, &doubled);
+        solver.maxcard = true;
+        solver.warm_start();
+        PerfectMatcher { solver }
+    }
+
+    /// Like [`PerfectMatcher::new`], but starting from the vertex duals and pairs of earlier
+    /// solutions of parts of the graph (as [`Matching::flat_dual2`] and [`Matching::mate`] give
+    /// them; vertices of no part: any dual, single). Repaired where they do not fit.
+    pub fn from_parts(
+        n: usize,
+        edges: &[(usize, usize, Weight)],
+        dual: &[Weight],
+        mate: &[Option<usize>],
+    ) -> PerfectMatcher {
+        let doubled: Vec<(usize, usize, Weight)> =
+            edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
+        let mut solver = Solver::new(n, &doubled);
+        solver.maxcard = true;
+        solver.start_from(dual, mate);
+        PerfectMatcher { solver }
+    }
+
+    /// A matching of maximum cardinality, the heaviest of those, perfect or not.
+    pub fn solve_any(&mut self) -> Matching {
+        self.solver.solve();
+        self.solver.finish(2)
+    }
+
+    /// The heaviest perfect matching of the edges so far, or `None` when they have none.
+    pub fn solve(&mut self) -> Option<Matching> {
+        self.solver.solve();
+        let out = self.solver.finish(2);
+        out.mate.iter().all(|x| x.is_some()).then_some(out)
+    }
+
+    /// Adds edges (none may be there already); the next [`PerfectMatcher::solve`] starts from
+    /// the last solution, repaired where the new edges' slack was negative.
+    pub fn add_edges(&mut self, edges: &[(usize, usize, Weight)]) {
+        let doubled: Vec<(usize, usize, Weight)> =
+            edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
+        self.solver.add_edges(&doubled);
+        self.solver.augment_tight();
+    }
 }
 
 impl Solver {
-    fn finish(self, scale: Weight) -> Matching {
+    fn finish(&self, scale: Weight) -> Matching {
         let n = self.n;
         let m = self;
         let mate = (0..n)
@@ -103,11 +182,30 @@ impl Solver {
             .collect();
         let mut zdual = vec![0; 2 * n];
         zdual[n..].copy_from_slice(&m.dualvar[n..]);
+        let mut chains = Vec::new();
+        let mut chain_at = vec![0];
+        let mut up = Vec::new();
+        for v in 0..n {
+            up.clear();
+            let mut b = m.blossomparent[v];
+            while b != NONE {
+                up.push(b);
+                b = m.blossomparent[b];
+            }
+            let mut sum = 0;
+            for &b in up.iter().rev() {
+                sum += 2 * zdual[b];
+                chains.push((b, sum));
+            }
+            chain_at.push(chains.len());
+        }
         Matching {
             mate,
             dual: m.dualvar[..n].to_vec(),
             zdual,
-            parent: m.blossomparent,
+            chains,
+            chain_at,
+            parent: m.blossomparent.clone(),
             scale,
         }
     }
@@ -126,13 +224,21 @@ struct Solver {
     blossomchilds: Vec<Vec<usize>>,
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
+    /// The vertices of each blossom, in the order of its children (kept with them).
+    blossomleaves: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Weight>,
-    allowedge: Vec<bool>,
     queue: Vec<usize>,
     maxcard: bool,
+    /// Scratch for `add_blossom`, all NONE between calls.
+    bestto: Vec<usize>,
+    /// The top-level blossoms and vertices labelled in each root's tree (some may have left
+    /// it since: checked when the tree is taken apart).
+    members: Vec<Vec<usize>>,
+    /// The root vertex of the alternating tree of each labelled top-level blossom or vertex.
+    rootof: Vec<usize>,
 }
 
 impl Solver {
@@ -164,50 +270,16 @@ impl Solver {
             blossomchilds: vec![Vec::new(); 2 * n],
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
+            blossomleaves: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
-            allowedge: vec![false; edges.len()],
             queue: Vec::new(),
             maxcard: false,
-        }
-    }
-
-    /// A feasible dual with a tight edge at every vertex, and a greedy matching on tight edges.
-    /// Valid only for perfect matchings, where vertex duals need not reach zero.
-    fn warm_start(&mut self) {
-        let n = self.n;
-        for v in 0..n {
-            let best = self.neighbend[v]
-                .iter()
-                .map(|&p| self.edges[p / 2].2)
-                .max()
-                .unwrap_or(0);
-            self.dualvar[v] = best;
-        }
-        for v in 0..n {
-            if let Some(d) = self.neighbend[v]
-                .iter()
-                .map(|&p| 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]])
-                .max()
-            {
-                self.dualvar[v] = d;
-            }
-        }
-        for v in 0..n {
-            if self.mate[v] != NONE {
-                continue;
-            }
-            for idx in 0..self.neighbend[v].len() {
-                let p = self.neighbend[v][idx];
-                let u = self.endpoint[p];
-                if self.mate[u] == NONE && self.slack(p / 2) == 0 {
-                    self.mate[v] = p;
-                    self.mate[u] = p ^ 1;
-                    break;
-                }
-            }
+            rootof: vec![NONE; 2 * n],
+            bestto: vec![NONE; 2 * n],
+            members: vec![Vec::new(); n],
         }
     }
 
@@ -221,10 +293,18 @@ impl Solver {
         if b < self.n {
             out.push(b);
         } else {
-            for &t in &self.blossomchilds[b] {
-                self.leaves(t, out);
-            }
+            out.extend_from_slice(&self.blossomleaves[b]);
         }
+    }
+
+    /// Caches the vertices of blossom `b` from its children's (in the children's order).
+    fn gather_leaves(&mut self, b: usize) {
+        let mut all = std::mem::take(&mut self.blossomleaves[b]);
+        all.clear();
+        for &t in &self.blossomchilds[b] {
+            self.leaves(t, &mut all);
+        }
+        self.blossomleaves[b] = all;
     }
 
     fn leaves_of(&self, b: usize) -> Vec<usize> {
@@ -242,6 +322,12 @@ impl Solver {
         self.labelend[b] = p;
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
+        self.rootof[b] = if p == NONE {
+            w
+        } else {
+            self.rootof[self.inblossom[self.endpoint[p]]]
+        };
+        self.members[self.rootof[b]].push(b);
         if t == 1 {
             let mut q = std::mem::take(&mut self.queue);
             self.leaves(b, &mut q);
@@ -314,8 +400,11 @@ impl Solver {
         }
         self.blossomchilds[b] = childs;
         self.blossomendps[b] = endps;
+        self.gather_leaves(b);
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
+        self.rootof[b] = self.rootof[bb];
+        self.members[self.rootof[b]].push(b);
         self.dualvar[b] = 0;
         for v in self.leaves_of(b) {
             if self.label[self.inblossom[v]] == 2 {
@@ -323,8 +412,10 @@ impl Solver {
             }
             self.inblossom[v] = b;
         }
-        // Least-slack edges from the new blossom to each neighbouring S-blossom.
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // Least-slack edges from the new blossom to each neighbouring S-blossom (`bestto` is
+        // scratch, all NONE between calls; `touched` lists the entries set).
+        let mut bestto = std::mem::take(&mut self.bestto);
+        let mut touched = Vec::new();
         for bv in self.blossomchilds[b].clone() {
             let list: Vec<usize> = match self.blossombestedges[bv].take() {
                 Some(l) => l,
@@ -335,22 +426,26 @@ impl Solver {
                     .collect(),
             };
             for k in list {
-                let (mut i, mut j, _) = self.edges[k];
-                if self.inblossom[j] == b {
-                    std::mem::swap(&mut i, &mut j);
-                }
-                let _ = i;
+                let (i, j, _) = self.edges[k];
+                let j = if self.inblossom[j] == b { i } else { j };
                 let bj = self.inblossom[j];
-                if bj != b
-                    && self.label[bj] == 1
-                    && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                {
-                    bestedgeto[bj] = k;
+                if bj != b && self.label[bj] == 1 {
+                    if bestto[bj] == NONE {
+                        touched.push(bj);
+                        bestto[bj] = k;
+                    } else if self.slack(k) < self.slack(bestto[bj]) {
+                        bestto[bj] = k;
+                    }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        touched.sort_unstable();
+        let list: Vec<usize> = touched
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bestto[bj], NONE))
+            .collect();
+        self.bestto = bestto;
         let mut best = NONE;
         for &k in &list {
             if best == NONE || self.slack(k) < self.slack(best) {
@@ -376,6 +471,10 @@ impl Solver {
         }
         if !endstage && self.label[b] == 2 {
             let childs = self.blossomchilds[b].clone();
+            for &c in &childs {
+                self.rootof[c] = self.rootof[b];
+                self.members[self.rootof[b]].push(c);
+            }
             let endps = self.blossomendps[b].clone();
             let len = childs.len() as isize;
             let at = |v: &Vec<usize>, i: isize| v[i.rem_euclid(len) as usize];
@@ -393,10 +492,8 @@ impl Solver {
                 let q = at(&endps, j - endptrick as isize) ^ endptrick ^ 1;
                 self.label[self.endpoint[q]] = 0;
                 self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[at(&endps, j - endptrick as isize) / 2] = true;
                 j += jstep;
                 p = at(&endps, j - endptrick as isize) ^ endptrick;
-                self.allowedge[p / 2] = true;
                 j += jstep;
             }
             let bv = at(&childs, j);
@@ -432,6 +529,7 @@ impl Solver {
         self.labelend[b] = NONE;
         self.blossomchilds[b].clear();
         self.blossomendps[b].clear();
+        self.blossomleaves[b].clear();
         self.blossombase[b] = NONE;
         self.blossombestedges[b] = None;
         self.bestedge[b] = NONE;
@@ -473,6 +571,7 @@ impl Solver {
         }
         self.blossomchilds[b].rotate_left(i);
         self.blossomendps[b].rotate_left(i);
+        self.gather_leaves(b);
         self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
         debug_assert_eq!(self.blossombase[b], v);
     }
@@ -499,172 +598,6 @@ impl Solver {
                 }
                 self.mate[j] = self.labelend[bt];
                 p = self.labelend[bt] ^ 1;
-            }
-        }
-    }
-
-    fn solve(&mut self) {
-        let n = self.n;
-        if self.edges.is_empty() {
-            return;
-        }
-        for _stage in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
-            let mut augmented = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    if augmented {
-                        break;
-                    }
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = 0;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= 0 {
-                                self.allowedge[k] = true;
-                            }
-                        }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
-                        }
-                    }
-                }
-                if augmented {
-                    break;
-                }
-                // No augmenting path under these duals: move the duals.
-                let mut deltatype = if self.maxcard { 0 } else { 1 };
-                let mut delta = if self.maxcard {
-                    Weight::MAX
-                } else {
-                    *self.dualvar[..n].iter().min().unwrap()
-                };
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.slack(self.bestedge[b]) / 2;
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                if deltatype == 0 {
-                    // Maximum cardinality reached and no better weight: done.
-                    break;
-                }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
-                        _ => {}
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    1 => break,
-                    2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
-                }
-            }
-            if !augmented {
-                break;
-            }
-            // End of stage: expand S-blossoms whose dual reached zero.
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == 0
-                {
-                    self.expand_blossom(b, true);
-                }
             }
         }
     }

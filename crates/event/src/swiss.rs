@@ -20,11 +20,13 @@
 //! (score, rating, id), so the same input always gives the same pairing.
 //!
 //! Speed: the matching first runs on a sparse candidate graph (each entrant's neighbours in the
-//! standings and around its ideal opponent), then the solution's duals are checked against
-//! every pair of the field; any pair with negative reduced cost is added and the matching run
-//! again. The result is exactly a maximum-weight matching of the complete graph.
+//! standings, around its ideal opponent, and the nearest to it whose seat wants fit), then the
+//! solution's duals are checked against every pair of the field (whole score groups at once
+//! where a bound allows); any pair with negative reduced cost is added and the matching goes
+//! on from where it stood. The result is exactly a maximum-weight matching of the complete
+//! graph.
 
-use crate::matching::{max_weight_perfect_matching, Matching, Weight};
+use crate::matching::{max_weight_perfect_matching, Matching, PerfectMatcher, Weight};
 use crate::model::{records, seed_cmp, Entrant, EntrantId, History, Scoring};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -39,6 +41,9 @@ pub struct SwissPairing {
 
 /// Candidate neighbours on each side in the standings order, and around the ideal opponent.
 const NEAR: usize = 12;
+
+/// Candidates on each side of the ideal opponent among those whose seat wants fit.
+const SEAT_NEAR: usize = 8;
 
 /// The field as the pairing sees it: active entrants in standings order.
 pub(crate) struct Field {
@@ -169,7 +174,7 @@ impl Field {
         let d = (self.score[a] - self.score[b]) as Weight;
         let (dmax, fmax) = (self.dmax, self.fmax);
         let (wa, wb) = (self.want[a], self.want[b]);
-        let seat = if wa == 0 || wb == 0 || (wa > 0) != (wb > 0) {
+        let seat = if self.seat_fits(a, b) {
             2
         } else if wa.abs() >= 3 && wb.abs() >= 3 {
             0
@@ -187,6 +192,26 @@ impl Field {
             (fmax - (from_bottom + from_top) as Weight).max(0)
         };
         [1, repeat, 0, same, dmax * dmax - d * d, seat, fold]
+    }
+
+    /// Whether `a` and `b` can be seated as both want (the seat digit at its best).
+    fn seat_fits(&self, a: usize, b: usize) -> bool {
+        let (wa, wb) = (self.want[a], self.want[b]);
+        wa == 0 || wb == 0 || (wa > 0) != (wb > 0)
+    }
+
+    /// Digits at least as high as those of pairing `a` with anyone of the score group starting
+    /// at position `s > a` or holding `a` (an upper bound, digit by digit).
+    fn best_digits(&self, a: usize, s: usize) -> [Weight; 7] {
+        let same = (self.score[a] == self.score[s]) as Weight;
+        let d = (self.score[a] - self.score[s]) as Weight;
+        let fold = if same == 1 {
+            self.fmax
+        } else {
+            let from_bottom = self.gstart[a] + self.gsize[a] - 1 - a;
+            (self.fmax - from_bottom as Weight).max(0)
+        };
+        [1, 2, 0, same, self.dmax * self.dmax - d * d, 2, fold]
     }
 
     /// The digits of giving position `a` the bye.
@@ -231,57 +256,173 @@ pub fn pair_swiss(entrants: &[Entrant], history: &History, scoring: &Scoring) ->
     }
     let odd = n % 2 == 1;
     let v = n + odd as usize;
-    let mut cand = Candidates::new(v);
+    let mut cand = candidates(&field, odd);
+    let mut matcher = start(&field, v, &mut cand);
+    let matching = loop {
+        let Some(m) = matcher.solve() else {
+            // The candidates admit no perfect matching: add every other pair.
+            let mut rest = Vec::new();
+            for a in 0..v {
+                for b in a + 1..v {
+                    if cand.insert((a, b)) {
+                        rest.push((a, b));
+                    }
+                }
+            }
+            matcher.add_edges(&weighed(&field, &rest));
+            continue;
+        };
+        let missing = uncertified(&field, &m, &cand, 0..n, odd);
+        if missing.is_empty() {
+            break m;
+        }
+        for &e in &missing {
+            cand.insert(e);
+        }
+        matcher.add_edges(&weighed(&field, &missing));
+    };
+    games_of(&field, &matching)
+}
+
+fn games_of(field: &Field, matching: &Matching) -> SwissPairing {
+    let n = field.len();
+    let mut games = Vec::new();
+    let mut bye = None;
+    for a in 0..n {
+        match matching.mate[a] {
+            Some(b) if b == n => bye = Some(field.ids[a]),
+            Some(b) if b > a => games.push(seat(field, a, b)),
+            Some(_) => {}
+            None => unreachable!("the complete graph has a perfect matching"),
+        }
+    }
+    SwissPairing { games, bye }
+}
+
+/// The same pairing problem solved the plain way, for tests: one maximum-weight perfect
+/// matching over every pair of the field (no candidates, no groups, no certificate). Its
+/// digits must equal [`pair_swiss`]'s; the pairing itself may differ where several pairings
+/// share the best weight.
+pub fn pair_swiss_complete(
+    entrants: &[Entrant],
+    history: &History,
+    scoring: &Scoring,
+) -> SwissPairing {
+    let field = Field::new(entrants, history, scoring);
+    let n = field.len();
+    let v = n + n % 2;
+    let edges: Vec<(usize, usize, Weight)> = (0..v)
+        .flat_map(|a| (a + 1..v).map(move |b| (a, b)))
+        .map(|(a, b)| (a, b, field.weight(a, b)))
+        .collect();
+    match max_weight_perfect_matching(v, &edges) {
+        Some(m) => games_of(&field, &m),
+        None => SwissPairing {
+            games: Vec::new(),
+            bye: None,
+        },
+    }
+}
+
+/// The matcher on the candidates, started from each score group's own best matching (its
+/// pairs inside the group, solved apart and checked against every pair of the group, adding
+/// candidates as the whole field's check would: the search's trees then span a group, not the
+/// field), with the groups' duals; the whole field's search then only has the groups' leftovers
+/// to place, and moves whatever does not fit.
+fn start(field: &Field, v: usize, cand: &mut Candidates) -> PerfectMatcher {
+    let n = field.len();
+    let mut dual = vec![0; v];
+    let mut mate = vec![None; v];
+    let mut s = 0;
+    while s < n {
+        let e = s + field.gsize[s];
+        let local = |pairs: &[(usize, usize)]| -> Vec<(usize, usize, Weight)> {
+            pairs
+                .iter()
+                .filter(|&&(a, b)| a >= s && b < e)
+                .map(|&(a, b)| (a - s, b - s, field.weight(a, b)))
+                .collect()
+        };
+        let inside = local(&cand.list);
+        if !inside.is_empty() {
+            let mut sub = PerfectMatcher::new(e - s, &inside);
+            let m = loop {
+                let m = sub.solve_any();
+                let missing = uncertified(field, &m, cand, s..e, false);
+                if missing.is_empty() {
+                    break m;
+                }
+                for &pair in &missing {
+                    cand.insert(pair);
+                }
+                sub.add_edges(&local(&missing));
+            };
+            for i in 0..e - s {
+                dual[s + i] = m.flat_dual2(i);
+                mate[s + i] = m.mate[i].map(|j| j + s);
+            }
+        }
+        s = e;
+    }
+    PerfectMatcher::from_parts(v, &weighed(field, &cand.list), &dual, &mate)
+}
+
+fn weighed(field: &Field, pairs: &[(usize, usize)]) -> Vec<(usize, usize, Weight)> {
+    pairs
+        .iter()
+        .map(|&(a, b)| (a, b, field.weight(a, b)))
+        .collect()
+}
+
+/// The sparse first graph: each entrant's neighbours in the standings (for floats between
+/// groups), the entrants around its ideal opponent in its group (the fold), and, on both sides
+/// of that ideal, the nearest ones it has not met whose seat wants fit its own (the seat digit
+/// outranks the fold, so the best partner may sit far from the ideal), and the bye.
+fn candidates(field: &Field, odd: bool) -> Candidates {
+    let n = field.len();
+    let mut cand = Candidates::new(n + odd as usize);
     for a in 0..n {
         for b in a + 1..(a + 1 + NEAR).min(n) {
             cand.insert((a, b));
         }
-        // Around the ideal opponent inside the group.
         let g = field.gsize[a];
-        let ideal = a + (g / 2).max(1);
+        let h = (g / 2).max(1);
+        let ideal = a + h;
         for b in ideal.saturating_sub(NEAR / 2)..(ideal + NEAR / 2).min(n) {
             if b > a {
                 cand.insert((a, b));
+            }
+        }
+        let (gs, ge) = (field.gstart[a], field.gstart[a] + g);
+        for target in [a + h, a.saturating_sub(h)] {
+            let t = target.clamp(gs, ge - 1);
+            // Outward from the ideal: up (index 0) and down (index 1).
+            let mut found = [0usize; 2];
+            let mut reach = [t, t];
+            let mut open = [true, true];
+            while open[0] || open[1] {
+                for dir in 0..2 {
+                    if !open[dir] {
+                        continue;
+                    }
+                    let b = reach[dir];
+                    if b != a && field.seat_fits(a, b) && field.met(a, b) == 0 {
+                        cand.insert((a.min(b), a.max(b)));
+                        found[dir] += 1;
+                    }
+                    open[dir] =
+                        found[dir] < SEAT_NEAR && if dir == 0 { b + 1 < ge } else { b > gs };
+                    if open[dir] {
+                        reach[dir] = if dir == 0 { b + 1 } else { b - 1 };
+                    }
+                }
             }
         }
         if odd {
             cand.insert((a, n));
         }
     }
-    let matching = loop {
-        let edges: Vec<(usize, usize, Weight)> = cand
-            .list
-            .iter()
-            .map(|&(a, b)| (a, b, field.weight(a, b)))
-            .collect();
-        let Some(m) = max_weight_perfect_matching(v, &edges) else {
-            // The candidates admit no perfect matching: take every pair.
-            for a in 0..v {
-                for b in a + 1..v {
-                    cand.insert((a, b));
-                }
-            }
-            continue;
-        };
-        let missing = uncertified(&field, &m, &cand, odd);
-        if missing.is_empty() {
-            break m;
-        }
-        for (a, b) in missing {
-            cand.insert((a, b));
-        }
-    };
-    let mut games = Vec::new();
-    let mut bye = None;
-    for a in 0..n {
-        match matching.mate[a] {
-            Some(b) if b == n => bye = Some(field.ids[a]),
-            Some(b) if b > a => games.push(seat(&field, a, b)),
-            Some(_) => {}
-            None => unreachable!("the complete graph has a perfect matching"),
-        }
-    }
-    SwissPairing { games, bye }
+    cand
 }
 
 /// The candidate edges, in insertion order (deterministic), with a dense membership table.
@@ -300,24 +441,89 @@ impl Candidates {
         }
     }
 
-    fn insert(&mut self, (a, b): (usize, usize)) {
-        if !self.has[a * self.v + b] {
+    /// Adds pair `a < b`; false if it was there.
+    fn insert(&mut self, (a, b): (usize, usize)) -> bool {
+        let fresh = !self.has[a * self.v + b];
+        if fresh {
             self.has[a * self.v + b] = true;
             self.list.push((a, b));
         }
+        fresh
     }
 }
 
 /// Pairs whose reduced cost under `m`'s duals is negative (the matching might improve with
-/// them); empty when `m` is optimal for the complete graph.
-fn uncertified(field: &Field, m: &Matching, cand: &Candidates, odd: bool) -> Vec<(usize, usize)> {
-    let n = field.len();
+/// them); empty when `m` is optimal for the complete graph. Every pair is accounted for, but
+/// cheaply: a whole score group at once where even the heaviest pair `a` could make with one
+/// of it (every digit at its best) leaves a non-negative slack with the group's lowest dual;
+/// inside `a`'s own group, each pair's weight as if they never met (a few additions) first.
+///
+/// `m` may be a matching of the positions `span` alone (vertex `i` of `m` is position
+/// `span.start + i`), which must hold whole score groups; `bye`: with the bye vertex `n`.
+fn uncertified(
+    field: &Field,
+    m: &Matching,
+    cand: &Candidates,
+    span: std::ops::Range<usize>,
+    bye: bool,
+) -> Vec<(usize, usize)> {
+    let (lo, hi) = (span.start, span.end);
+    let scale2 = 2 * m.scale();
+    let dual: Vec<Weight> = (lo..hi).map(|v| m.dual2(v - lo)).collect();
+    let y = |v: usize| dual[v - lo];
+    let groups: Vec<(usize, usize, Weight)> = (lo..hi)
+        .filter(|&p| field.gstart[p] == p)
+        .map(|s| {
+            let e = s + field.gsize[s];
+            let low = (s..e).map(y).min().expect("a group has members");
+            (s, e, low)
+        })
+        .collect();
+    let f = field.factor;
     let mut out = Vec::new();
-    for a in 0..n {
-        for b in a + 1..n + odd as usize {
-            if !cand.has[a * cand.v + b] && m.slack2(a, b, field.weight(a, b)) < 0 {
-                out.push((a, b));
+    let mut check = |a: usize, b: usize, w: Weight| {
+        if !cand.has[a * cand.v + b] && m.slack2(a - lo, b - lo, w) < 0 {
+            out.push((a, b));
+        }
+    };
+    for a in lo..hi {
+        let ya = y(a);
+        for &(s, e, low) in groups.iter().filter(|g| g.1 > a + 1) {
+            let best = scale2 * field.weigh(field.best_digits(a, s));
+            if ya + low - best >= 0 {
+                continue;
             }
+            if s > a {
+                for b in s..e {
+                    if ya + y(b) - best < 0 {
+                        check(a, b, field.weight(a, b));
+                    }
+                }
+                continue;
+            }
+            // a's own group: the digits of `digits` for two of one group, repeat aside.
+            let top = f[0] + 2 * f[1] + f[3] + f[4] * field.dmax * field.dmax;
+            let ideal = (field.gsize[a] / 2).max(1) as Weight;
+            for b in a + 1..e {
+                let seat = if field.seat_fits(a, b) {
+                    2
+                } else if field.want[a].abs() >= 3 && field.want[b].abs() >= 3 {
+                    0
+                } else {
+                    1
+                };
+                let fold = field.fmax - ((b - a) as Weight - ideal).abs();
+                let fresh = top + seat * f[5] + fold * f[6];
+                if ya + y(b) - scale2 * fresh < 0 {
+                    let w = fresh - field.met(a, b).min(2) as Weight * f[1];
+                    debug_assert_eq!(w, field.weight(a, b));
+                    check(a, b, w);
+                }
+            }
+        }
+        if bye {
+            let n = field.len();
+            check(a, n, field.weight(a, n));
         }
     }
     out

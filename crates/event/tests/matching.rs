@@ -1,7 +1,9 @@
 //! The blossom matching against brute force on small random graphs.
 
 use proptest::prelude::*;
-use yut_event::matching::{max_weight_matching, max_weight_perfect_matching, Weight};
+use yut_event::matching::{
+    max_weight_matching, max_weight_perfect_matching, PerfectMatcher, Weight,
+};
 
 /// Best total weight over all matchings, by exhaustive search.
 fn brute(n: usize, w: &[Vec<Option<Weight>>], used: &mut Vec<bool>) -> Weight {
@@ -117,6 +119,33 @@ proptest! {
             }
             prop_assert_eq!(total, best);
             // Its duals certify it among perfect matchings.
+            for &(i, j, x) in &edges {
+                prop_assert!(m.slack2(i, j, x) >= 0);
+            }
+        }
+    }
+
+    #[test]
+    fn perfect_matcher_takes_edges_as_it_goes((n, edges) in graph(), cut in 0.0f64..1.0, cut2 in 0.0f64..1.0) {
+        // Solved on part of the edges, then given the rest in two steps and solved on from
+        // where it stood: the same weight as brute force over all of them.
+        let mut w = vec![vec![None; n]; n];
+        for &(i, j, x) in &edges {
+            w[i][j] = Some(x);
+            w[j][i] = Some(x);
+        }
+        let (pairs, best) = brute_card(n, &w, &mut vec![false; n]);
+        let (a, b) = ((edges.len() as f64 * cut.min(cut2)) as usize, (edges.len() as f64 * cut.max(cut2)) as usize);
+        let mut m = PerfectMatcher::new(n, &edges[..a]);
+        let _ = m.solve();
+        m.add_edges(&edges[a..b]);
+        let _ = m.solve();
+        m.add_edges(&edges[b..]);
+        let found = m.solve();
+        prop_assert_eq!(found.is_some(), 2 * pairs == n);
+        if let Some(m) = found {
+            let total: Weight = (0..n).filter_map(|v| m.mate[v].filter(|&u| v < u).map(|u| w[v][u].unwrap())).sum();
+            prop_assert_eq!(total, best);
             for &(i, j, x) in &edges {
                 prop_assert!(m.slack2(i, j, x) >= 0);
             }

@@ -434,6 +434,19 @@ pub fn run(command: BenchCommand) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        BenchCommand::Event {
+            entrants,
+            rounds,
+            runs,
+            seed,
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench event`");
+            }
+            let b = yut_tools::event_bench::bench_event(entrants.max(1), rounds, seed, runs);
+            println!("{}", b.line());
+            ExitCode::SUCCESS
+        }
         BenchCommand::Engine { seconds, seed } => {
             if cfg!(debug_assertions) {
                 eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench engine`");

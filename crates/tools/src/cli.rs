@@ -152,6 +152,19 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 100)]
         runs: usize,
     },
+    /// Pairing the next round of a Swiss event (issue 49): a deterministic field of
+    /// `--entrants` with `--rounds` rounds played, paired `--runs` times; ends with `event:
+    /// entrants=N rounds=R seed=S runs=K games=G byes=B p50_ms=A p99_ms=B max_ms=C`.
+    Event {
+        #[arg(long, default_value_t = 1024)]
+        entrants: usize,
+        #[arg(long, default_value_t = 9)]
+        rounds: usize,
+        #[arg(long, default_value_t = 100)]
+        runs: usize,
+        #[arg(long, default_value_t = 49)]
+        seed: u64,
+    },
     /// Random 2-player standard games on one core; ends with `engine: N games/s`.
     Engine {
         /// How long to run, in seconds.

@@ -3,6 +3,7 @@
 //! use the same functions.
 
 pub mod engine_bench;
+pub mod event_bench;
 pub mod gallery;
 pub mod games_bench;
 pub mod press_bench;
