@@ -137,7 +137,8 @@ async fn serve_web(
     tracing::info!(addr = %w.addr, url = %w.url, "serving the web pages");
     Ok(tokio::spawn(async move {
         let app = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        if let Err(e) = axum::serve(listener, app).await {
+        // Small whole answers go out at once (see `yut_web::serve`).
+        if let Err(e) = axum::serve(listener, app).tcp_nodelay(true).await {
             tracing::error!(error = %e, "the web server stopped");
         }
     }))

@@ -22,6 +22,7 @@ mod engine_api;
 mod fuzz_play;
 mod group_commit;
 mod hosted;
+mod indexes;
 mod layout;
 mod leases;
 mod owed_throws;

@@ -14,6 +14,7 @@ mod leases;
 mod problem;
 mod queries;
 mod reach;
+mod running;
 use actor::*;
 pub use clock::*;
 pub use driving::Driving;
@@ -37,6 +38,7 @@ pub mod demo;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
+use running::{Handle, Running};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -162,13 +164,6 @@ pub struct Counters {
     pub clicks: Histogram,
 }
 
-/// A running game's actor, as the service finds it.
-struct Handle {
-    game: i64,
-    guild: u64,
-    tx: mpsc::Sender<Msg>,
-}
-
 struct Inner {
     store: Store,
     painter: Arc<dyn Painter>,
@@ -177,8 +172,8 @@ struct Inner {
     /// Bumped when the wall clock steps (every actor re-arms its timers).
     steps: watch::Receiver<u64>,
     config: Config,
-    /// Channel → its game's actor.
-    games: Mutex<HashMap<u64, Handle>>,
+    /// Channel → its game's actor (and each game's channel).
+    games: Mutex<Running>,
     /// The shards this process serves, and of those the ones it holds with their fence.
     shards: ShardSet,
     fences: Mutex<HashMap<u32, i64>>,
@@ -298,7 +293,7 @@ impl Service {
                 clock,
                 steps,
                 config,
-                games: Mutex::new(HashMap::new()),
+                games: Mutex::new(Running::default()),
                 shards,
                 fences: Mutex::new(HashMap::new()),
                 held: watch::channel(Default::default()).0,
@@ -486,8 +481,8 @@ impl Service {
     pub(crate) fn running_actor(&self, game: i64) -> Option<mpsc::Sender<Msg>> {
         let games = self.inner.games.lock().expect("games lock");
         games
-            .values()
-            .find(|h| h.game == game && !h.tx.is_closed())
+            .of_game(game)
+            .filter(|h| !h.tx.is_closed())
             .map(|h| h.tx.clone())
     }
 

@@ -321,6 +321,37 @@ async fn open_games(
     Ok(())
 }
 
+/// Lanes of [`open_in_lanes`]: one after the other, each game would wait behind the load of
+/// the games already playing (12,500 games a process took most of 25 minutes), while the
+/// group commit writes the opening commands of many lanes at once.
+const OPENING_LANES: usize = 32;
+
+/// Open `count` games from index `first` in [`OPENING_LANES`] lanes at once.
+async fn open_in_lanes(
+    svc: &Service,
+    o: &BenchOptions,
+    layout: &Layout,
+    first: usize,
+    count: usize,
+    hosts_stay: bool,
+) -> anyhow::Result<()> {
+    let mut opening = tokio::task::JoinSet::new();
+    let per = count.div_ceil(OPENING_LANES).max(1);
+    for k in 0..OPENING_LANES {
+        let from = first + k * per;
+        let n = per.min((first + count).saturating_sub(from));
+        if n == 0 {
+            continue;
+        }
+        let (svc, o, layout) = (svc.clone(), o.clone(), *layout);
+        opening.spawn(async move { open_games(&svc, &o, &layout, from, n, hosts_stay).await });
+    }
+    while let Some(r) = opening.join_next().await {
+        r??;
+    }
+    Ok(())
+}
+
 /// One stretch of the measured window.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Phase {
@@ -362,21 +393,33 @@ fn phase(
 }
 
 /// Every game's log holds each version from 0 to the game's own, once: no action that was
-/// answered is missing. Returns the games whose log is not whole.
+/// answered is missing. Returns the games whose log is not whole. Read in lanes, as the games
+/// were opened (with 12,500 games a process, one after the other took minutes).
 async fn games_with_gaps(store: &Store, layout: &Layout, count: usize) -> anyhow::Result<usize> {
+    let mut checking = tokio::task::JoinSet::new();
+    for k in 0..OPENING_LANES {
+        let (store, layout) = (store.clone(), *layout);
+        checking.spawn(async move {
+            let mut bad = 0;
+            for g in (k..count).step_by(OPENING_LANES) {
+                let ch = layout.channel0 + g as u64;
+                let Some(id) = store.latest_in_channel(ch).await? else {
+                    continue;
+                };
+                // The row first: the log, read after it, holds at least its version (a
+                // running game may have moved on in between).
+                let loaded = store.load(id).await?;
+                let versions: Vec<u64> = store.log(id).await?.iter().map(|e| e.version).collect();
+                let whole = versions.len() as u64 > loaded.row.version
+                    && versions.iter().enumerate().all(|(i, v)| *v == i as u64);
+                bad += (!whole) as usize;
+            }
+            anyhow::Ok(bad)
+        });
+    }
     let mut bad = 0;
-    for g in 0..count {
-        let ch = layout.channel0 + g as u64;
-        let Some(id) = store.latest_in_channel(ch).await? else {
-            continue;
-        };
-        // The row first: the log, read after it, holds at least its version (a running
-        // game may have moved on in between).
-        let loaded = store.load(id).await?;
-        let versions: Vec<u64> = store.log(id).await?.iter().map(|e| e.version).collect();
-        let whole = versions.len() as u64 > loaded.row.version
-            && versions.iter().enumerate().all(|(i, v)| *v == i as u64);
-        bad += (!whole) as usize;
+    while let Some(r) = checking.join_next().await {
+        bad += r??;
     }
     Ok(bad)
 }
@@ -391,7 +434,7 @@ async fn play(
     go: Option<tokio::sync::watch::Receiver<bool>>,
 ) -> anyhow::Result<TableBench> {
     let games = o.games;
-    open_games(svc, o, layout, 0, games, true).await?;
+    open_in_lanes(svc, o, layout, 0, games, true).await?;
     // With watchers: say the games are open, and start the window when told (once every
     // watcher follows its game).
     if let Some(mut go) = go {
@@ -480,20 +523,7 @@ async fn play(
                 &mut all_clicks,
             ));
             let t = Instant::now();
-            // Opened 32 at a time: one after the other, each would wait behind the load.
-            let mut opening = tokio::task::JoinSet::new();
-            let per = surge.games.div_ceil(32);
-            for k in 0..32 {
-                let first = games + k * per;
-                let count = per.min((games + surge.games).saturating_sub(first));
-                let (svc, o) = (svc.clone(), o.clone());
-                let layout = Layout { ..*layout };
-                opening
-                    .spawn(async move { open_games(&svc, &o, &layout, first, count, false).await });
-            }
-            while let Some(r) = opening.join_next().await {
-                r??;
-            }
+            open_in_lanes(svc, o, layout, games, surge.games, false).await?;
             surged = surge.games;
             tokio::time::sleep(Duration::from_secs_f64(surge.seconds)).await;
             phases.push(phase(

@@ -137,12 +137,10 @@ impl Hub {
             }
         }
         // The same board again (a page that opened a game driven elsewhere shows it as
-        // stored, then its follower reads it whole): pushed once.
-        if entry
-            .last
-            .as_ref()
-            .is_some_and(|l| l.version == shown.version && l.json == shown.json)
-        {
+        // stored, then its follower reads it whole), whenever each was made: pushed once.
+        if entry.last.as_ref().is_some_and(|l| {
+            l.version == shown.version && timeless(&l.json) == timeless(&shown.json)
+        }) {
             return;
         }
         entry.last = Some(shown.clone());
@@ -189,6 +187,23 @@ impl Hub {
     }
 }
 
+/// A board's JSON less the moment it was made (`now_ms`, from which a page counts down):
+/// two frames of one board made at two moments show the same. (Inside the strings before it
+/// every quote is escaped, so the key is found only as the key.)
+fn timeless(json: &str) -> (&str, &str) {
+    const KEY: &str = "\"now_ms\":";
+    match json.find(KEY) {
+        Some(i) => {
+            let rest = &json[i + KEY.len()..];
+            let end = rest
+                .find(|c: char| c != '-' && !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            (&json[..i], &rest[end..])
+        }
+        None => (json, ""),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,8 +237,12 @@ mod tests {
         hub.publish(&frame(1, 2), Some(vec![2]));
         hub.publish(&frame(1, 4), Some(vec![4]));
         hub.publish(&frame(2, 9), None);
-        // The same board again is not pushed again; the same version with other words is.
+        // The same board again is not pushed again (made later or not); the same version
+        // with other words is.
         hub.publish(&frame(1, 4), Some(vec![4]));
+        let mut later = frame(1, 4);
+        later.now_ms = 1_765_000_000_123;
+        hub.publish(&later, None);
         let mut changed = frame(1, 4);
         changed.text = "v4, with the ratings read".into();
         hub.publish(&changed, None);
@@ -233,6 +252,18 @@ mod tests {
             Some(true)
         );
         assert!(rx.try_recv().is_err());
+        // The key in the words is words: the moment is still told apart from them.
+        let mut worded = frame(1, 4);
+        worded.text = "v4 \"now_ms\":5".into();
+        hub.publish(&worded, None);
+        worded.now_ms = 7;
+        hub.publish(&worded, None);
+        worded.text = "v4 \"now_ms\":6".into();
+        hub.publish(&worded, None);
+        let texts: Vec<bool> = std::iter::from_fn(|| rx.try_recv().ok())
+            .map(|s| s.json.contains(":6"))
+            .collect();
+        assert_eq!(texts, vec![false, true]);
         assert_eq!(hub.picture(1, 2), None);
         assert_eq!(hub.picture(1, 4).as_deref(), Some(&vec![4]));
         assert!(hub.followed(1));
