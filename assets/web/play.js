@@ -1,14 +1,18 @@
-// A game's page: the board pushed by the server (server-sent events), the buttons of the
-// person whose turn it is, a countdown from the server's clock. Its words come from the
-// catalog (words.js), in the game's language.
+// A game's page: the board pushed by the server (server-sent events, or a WebSocket in the
+// Discord Activity), the buttons of the person whose turn it is, a countdown from the
+// server's clock. Its words come from the catalog (words.js), in the game's language (in the
+// Activity: in the person's).
 "use strict";
 const $ = (id) => document.getElementById(id);
 const main = $("game");
 // Where this page's game is served: a local game (playable on one screen), a player's seat
-// in a Discord game (playable by that player), or a watched one (read-only).
-const API = main.dataset.api;
+// in a Discord game (playable by that player), or a watched one (read-only); or the Discord
+// Activity, the channel's current game for the person signed in (its address is known once
+// the Activity's bootstrap has signed in: it calls YutPlay.start()).
+let API = main.dataset.api;
 const WATCH = main.dataset.mode === "watch";
 const LOCAL = main.dataset.mode === "play";
+const ACTIVITY = main.dataset.mode === "activity";
 let game = null;
 let shown = null;    // the frame on screen
 let painted = null;  // the version whose board is drawn, and whether in SVG
@@ -16,6 +20,8 @@ let clockOffset = 0; // server now - our now, in ms
 let busy = false;
 let lastLogged = null;
 let unreachable = false; // a press could not reach the server (said until it is reached again)
+let feed = null;         // the Activity's WebSocket feed (stopped for a new session)
+let feedError = null;    // what the first request of the feed's game said went wrong
 
 function escape(s) {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -31,11 +37,30 @@ function markdown(text) {
   }).join("\n");
 }
 
+// The language of the page's own words: the game's, or in the Activity the person's.
+function pageLang(f) {
+  return wordsLang(ACTIVITY ? window.YUT_LANG || document.documentElement.lang : f.lang);
+}
+
 function show(f) {
   if (game === null) game = f.game;
-  if (f.game !== game) { if (LOCAL) location.href = "/g/" + f.game; return; }
+  if (f.game !== game) {
+    if (LOCAL) location.href = "/g/" + f.game;
+    // The Activity shows the channel's current game: a newer one replaces the last.
+    if (!ACTIVITY || f.game < game) return;
+    game = f.game;
+    shown = null;
+    painted = null;
+    lastLogged = null;
+    $("log").replaceChildren();
+    $("log-box").hidden = true;
+  }
   if (shown && f.version < shown.version) return;
-  if (Words.lang !== f.lang) { loadWords(f.lang).then(() => show(f), () => {}); return; }
+  if (Words.lang !== pageLang(f)) { loadWords(pageLang(f)).then(() => show(f), () => {}); return; }
+  if (feedError !== null) {
+    if ($("error").textContent === feedError) $("error").textContent = "";
+    feedError = null;
+  }
   shown = f;
   clockOffset = f.now_ms - Date.now();
   main.dataset.version = f.version;
@@ -60,7 +85,10 @@ function paint(f) {
   } else {
     $("svg").hidden = true;
     $("board").hidden = false;
-    if (f.board) { $("board").src = f.board; }
+    // The Activity's pictures are under its session (the server's own address may not be
+    // reachable from inside Discord).
+    if (ACTIVITY) $("board").src = API + "/boards/" + f.version;
+    else if (f.board) { $("board").src = f.board; }
   }
   $("board").alt = f.alt || "";
   // With the SVG: the seats (their side's colour and letter, pieces waiting and home, whose
@@ -116,7 +144,7 @@ function controls(f) {
     }
     actions.append(div);
   }
-  $("after").hidden = !f.over || !LOCAL;
+  if ($("after")) $("after").hidden = !f.over || !LOCAL;
   $("replay").hidden = !f.link;
   if (f.link) { $("replay-link").href = f.link.url; $("replay-link").textContent = f.link.label; }
   translate();
@@ -133,7 +161,11 @@ async function press(id) {
     });
     const j = await r.json();
     if (r.ok) show(j);
-    else { $("error").textContent = j.error; if (shown) controls(shown); }
+    else {
+      $("error").textContent = j.error;
+      if (shown) controls(shown);
+      if (ACTIVITY && r.status === 401) expired();
+    }
   } catch (e) {
     unreachable = true;
     $("error").textContent = t("web-failed");
@@ -153,7 +185,7 @@ function tick() {
 setInterval(tick, 250);
 
 // Play again: the same seats and rules as the form last sent.
-$("again").addEventListener("click", async (ev) => {
+if ($("again")) $("again").addEventListener("click", async (ev) => {
   const last = localStorage.getItem("yut.last");
   if (!last) return;
   ev.preventDefault();
@@ -173,8 +205,73 @@ function reached() {
   }
 }
 
+// The Activity's session ended or was refused: its bootstrap signs in again (and calls
+// YutPlay.start() with the new session), or says it could not.
+function expired() {
+  if (feed) feed.stop();
+  feed = null;
+  $("status").textContent = "";
+  main.dispatchEvent(new CustomEvent("yut:expired"));
+}
+
+// The Activity's feed: a WebSocket (Discord's proxy carries no server-sent events), each
+// message one frame, the current one first; reconnected with a growing pause, but for a
+// session the server refuses (4001).
+function followSocket() {
+  let socket = null;
+  let stopped = false;
+  let pause = 500;
+  let timer = null;
+  fetch(API).then(async (r) => {
+    if (stopped) return;
+    const j = await r.json().catch(() => ({}));
+    if (r.ok) { show(j); return; }
+    if (r.status === 401) { expired(); return; }
+    feedError = j.error || r.statusText;
+    $("error").textContent = feedError;
+  }, () => {});
+  const open = () => {
+    const url = new URL(API + "/ws", location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(url);
+    let opened = false;
+    socket.addEventListener("open", () => { opened = true; pause = 500; reached(); });
+    let first = true;
+    socket.addEventListener("message", (e) => {
+      let f;
+      try { f = JSON.parse(e.data); } catch { return; }
+      show(f);
+      reached();
+      // The session works: said to the bootstrap (a later refusal may sign in again).
+      if (first) { first = false; main.dispatchEvent(new CustomEvent("yut:live")); }
+    });
+    socket.addEventListener("close", (e) => {
+      if (stopped) return;
+      if (e.code === 4001) { expired(); return; }
+      $("status").textContent = t("web-reconnecting");
+      const again = () => {
+        if (stopped) return;
+        timer = setTimeout(open, pause);
+        pause = Math.min(pause * 2, 10000);
+      };
+      // Refused before it opened: a session the server no longer knows is said by its 401.
+      if (opened) again();
+      else fetch(API).then((r) => { if (r.status === 401 && !stopped) expired(); else again(); }, again);
+    });
+  };
+  open();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (socket) socket.close(1000);
+    },
+  };
+}
+
 function follow() {
   translate();
+  if (main.dataset.feed === "ws") { feed = followSocket(); return; }
   // A page for a game that is not here says so (the stream would only retry).
   fetch(API).then(async (r) => {
     if (!r.ok) { const j = await r.json().catch(() => ({})); $("error").textContent = j.error || r.statusText; }
@@ -187,4 +284,25 @@ function follow() {
     $("status").textContent = events.readyState === EventSource.CLOSED ? "" : t("web-reconnecting");
   });
 }
-loadWords(document.documentElement.lang).then(follow, follow);
+if (ACTIVITY) {
+  // Without its bootstrap (a bot built without it), the Activity's page says so.
+  window.addEventListener("load", () => {
+    if (main.dataset.gate !== undefined || main.dataset.api) return;
+    if (!window.YUT_BASE) window.YUT_BASE = location.hostname.endsWith(".discordsays.com") ? "/.proxy/" : new URL(".", location.href).pathname;
+    loadWords(document.documentElement.lang).catch(() => {}).then(() => {
+      const s = t("web-activity-unavailable");
+      $("gate-text").textContent = s === "web-activity-unavailable" ? "The board inside Discord is not set up on this bot." : s;
+    });
+  });
+  // Started by the Activity's bootstrap once signed in (again, with a new session).
+  window.YutPlay = {
+    start() {
+      if (feed) feed.stop();
+      feed = null;
+      API = main.dataset.api;
+      loadWords(pageLang(null)).then(follow, follow);
+    },
+  };
+} else {
+  loadWords(document.documentElement.lang).then(follow, follow);
+}

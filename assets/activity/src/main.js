@@ -1,0 +1,187 @@
+// The Discord Activity's bootstrap: inside Discord's client (an iframe at
+// <app>.discordsays.com), say hello to Discord with its Embedded App SDK, have the person
+// authorize the app (a code), trade the code for a session of this server, then hand over to
+// the game page (play.js), which follows the channel's game through a WebSocket. Every
+// failure is said on the page in words, never a blank page.
+import { DiscordSDK } from "@discord/embedded-app-sdk";
+
+const main = document.getElementById("game");
+// Inside Discord every request of the page goes through Discord's proxy, under /.proxy/
+// (mapped to this server's /activity/); in a plain browser (tests), the page's own folder.
+const BASE = location.hostname.endsWith(".discordsays.com") ? "/.proxy/" : new URL(".", location.href).pathname;
+window.YUT_BASE = BASE;
+
+// This page's own words, where the catalog lacks them (its keys come first when it has them).
+const ENGLISH = {
+  "web-activity-connecting": "Connecting to Discord…",
+  "web-activity-signing-in": "Signing in…",
+  "web-activity-loading": "Loading the game…",
+  "web-activity-outside": "This is Yut Nori's Discord Activity: start it from a Discord channel (the rocket button, Activities).",
+  "web-activity-no-discord": "Discord did not answer this page.",
+  "web-activity-sign-in-failed": "Discord did not confirm who you are. Close the Activity and open it again.",
+  "web-activity-refused": "The game server refused to sign you in: {why}",
+  "web-activity-unreachable": "Could not reach the game server.",
+  "web-activity-signed-out": "Your session here has ended: open the Activity again.",
+  "web-activity-reconnect": "Reconnect",
+  "web-activity-failed": "Could not start the game: {why}",
+};
+
+function say(key, vars) {
+  const s = typeof t === "function" ? t(key, vars) : key;
+  if (s !== key) return s;
+  let e = ENGLISH[key] || key;
+  for (const [k, v] of Object.entries(vars || {})) e = e.split("{" + k + "}").join(String(v));
+  return e;
+}
+
+// The bootstrap's state on the page: a line of words, and a button to start over where one
+// helps.
+const gate = document.getElementById("gate");
+const gateText = document.getElementById("gate-text");
+const retry = document.getElementById("reconnect");
+function state(key, vars, offerRetry) {
+  gate.hidden = false;
+  gateText.textContent = say(key, vars);
+  main.dataset.gate = key;
+  retry.hidden = !offerRetry;
+  retry.textContent = say("web-activity-reconnect");
+}
+function clear() {
+  gate.hidden = true;
+  delete main.dataset.gate;
+}
+
+// A failure that has its own words.
+class Said extends Error {
+  constructor(key, vars) {
+    super(say(key, vars));
+    this.key = key;
+    this.vars = vars;
+  }
+}
+
+function within(promise, ms, key) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Said(key)), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+let sdk = null;
+let signingIn = null;
+// Signed in again after a refusal, and no board came through the new session yet.
+let retried = false;
+
+// Authorize (a code from Discord), a session of this server for it, then authenticate the
+// SDK with the session's token; the game page follows the channel's game from there.
+async function signIn() {
+  state("web-activity-signing-in");
+  let code;
+  try {
+    ({ code } = await sdk.commands.authorize({
+      client_id: sdk.clientId,
+      response_type: "code",
+      state: "",
+      prompt: "none",
+      scope: ["identify"],
+    }));
+  } catch (e) {
+    throw new Said("web-activity-sign-in-failed");
+  }
+  let r;
+  try {
+    r = await within(fetch(BASE + "api/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code, instance_id: sdk.instanceId }),
+    }), 30000, "web-activity-unreachable");
+  } catch (e) {
+    throw e instanceof Said ? e : new Said("web-activity-unreachable");
+  }
+  const j = await r.json().catch(() => ({}));
+  if (!r.ok || !j.session) throw new Said("web-activity-refused", { why: j.error || `${r.status} ${r.statusText}` });
+  try {
+    await within(sdk.commands.authenticate({ access_token: j.access_token }), 30000, "web-activity-no-discord");
+  } catch (e) {
+    if (e instanceof Said) throw e;
+    throw new Said("web-activity-failed", { why: (e && e.message) || String(e) });
+  }
+  window.YUT_LANG = j.lang || document.documentElement.lang;
+  window.YUT_USER = j.user || null;
+  main.dataset.user = (j.user && j.user.id) || "";
+  main.dataset.api = BASE + "api/s/" + j.session;
+  main.dataset.feed = "ws";
+  state("web-activity-loading");
+  window.YutPlay.start();
+}
+
+// Sign in (once at a time), saying what failed.
+function connect() {
+  if (!signingIn) {
+    signingIn = signIn().catch((e) => {
+      if (e instanceof Said) state(e.key, e.vars, true);
+      else state("web-activity-failed", { why: (e && e.message) || String(e) }, true);
+    }).finally(() => { signingIn = null; });
+  }
+  return signingIn;
+}
+
+async function boot() {
+  state("web-activity-connecting");
+  await loadWords(document.documentElement.lang).catch(() => {});
+  translate();
+  state("web-activity-connecting");
+  const clientId = main.dataset.clientId;
+  if (window.parent === window) { state("web-activity-outside"); return; }
+  try {
+    sdk = new DiscordSDK(clientId);
+  } catch (e) {
+    // The page was not opened by Discord (its query lacks the frame's parameters).
+    state("web-activity-outside");
+    return;
+  }
+  main.dataset.platform = sdk.platform;
+  try {
+    await within(sdk.ready(), 20000, "web-activity-no-discord");
+  } catch (e) {
+    state(e.key || "web-activity-no-discord", null, true);
+    retry.onclick = () => location.reload();
+    return;
+  }
+  retry.onclick = () => { retried = false; connect(); };
+  await connect();
+}
+
+// The game page's first board, or what its server said instead (no game in this channel,
+// say): the bootstrap's words make way.
+const loaded = () => {
+  const said = main.dataset.version !== undefined || document.getElementById("error").textContent !== "";
+  if (said && main.dataset.gate === "web-activity-loading") clear();
+};
+new MutationObserver(loaded).observe(main, { attributes: true, attributeFilter: ["data-version"] });
+new MutationObserver(loaded).observe(document.getElementById("error"), { childList: true, characterData: true, subtree: true });
+
+// The session ended or was refused (the server closed the feed with 4001, or answered 401):
+// sign in again, once; a new session refused before any board came through it is said, with
+// a button to try again.
+main.addEventListener("yut:expired", () => {
+  if (signingIn) return;
+  if (retried) {
+    state("web-activity-signed-out", null, true);
+    return;
+  }
+  retried = true;
+  connect();
+});
+main.addEventListener("yut:live", () => { retried = false; });
+
+// Links leave Discord through Discord (an Activity's frame cannot navigate away).
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest && ev.target.closest("a[href]");
+  if (!a || !sdk || !/^https?:/.test(a.href) || new URL(a.href).origin === location.origin) return;
+  ev.preventDefault();
+  sdk.commands.openExternalLink({ url: a.href }).catch(() => {});
+});
+
+boot().catch((e) => state("web-activity-failed", { why: (e && e.message) || String(e) }, true));
