@@ -43,11 +43,22 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
     let (events_tx, events) = tokio::sync::mpsc::unbounded_channel();
     config.events = Some(events_tx);
     let watch = options.web.as_ref().map(|w| {
-        let (watch, hooks) =
+        let (watch, mut hooks) =
             yut_web::watch::Watch::new(yut_web::sign::Signer::new(w.secret.as_bytes()), &w.url);
+        hooks.activity = w.activity.is_some();
         config.web = Some(hooks);
         watch
     });
+    // The Activity (the board inside Discord): said once at start when it is not set up.
+    let activity = options
+        .web
+        .as_ref()
+        .and_then(|w| w.activity.as_ref())
+        .map(|keys| discord::activity::config(keys, &options.token, options.api_url.as_deref()));
+    match &activity {
+        Some(a) => tracing::info!(client_id = a.client_id, "the Activity is set up: boards offer \"Play on the board\""),
+        None => tracing::info!("no Activity: it needs DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and WEB_ADDR (the Entry Point command is answered with a private line saying so)"),
+    }
     let (service, updates) = Service::open_leased(
         &options.database_url,
         Arc::new(RenderPainter),
@@ -71,7 +82,7 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
     let policies = watch.as_ref().map(|w| w.policies().clone());
     let web = match (&options.web, watch) {
         (Some(w), Some(watch)) => {
-            Some(serve_web(w, watch, service.clone(), poster_cell.clone()).await?)
+            Some(serve_web(w, watch, activity, service.clone(), poster_cell.clone()).await?)
         }
         _ => None,
     };
@@ -84,11 +95,38 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
 async fn serve_web(
     w: &WebOptions,
     watch: yut_web::watch::Watch,
+    activity: Option<yut_web::watch::activity::ActivityConfig>,
     service: Service,
     poster: Arc<std::sync::OnceLock<Arc<Poster>>>,
 ) -> Result<tokio::task::JoinHandle<()>, StartError> {
     watch.started(service.clone()).await;
+    let activity_stats = watch.activity.clone();
     let extra: yut_web::ops::Extra = Arc::new(move |out: &mut String| {
+        use std::sync::atomic::Ordering::Relaxed;
+        for (name, kind, help, v) in [
+            (
+                "yutbot_activity_sessions_total",
+                "counter",
+                "Activity pages signed in (codes exchanged, participants checked).",
+                activity_stats.sessions.load(Relaxed),
+            ),
+            (
+                "yutbot_activity_touches_total",
+                "counter",
+                "Presses from Activity pages.",
+                activity_stats.touches.load(Relaxed),
+            ),
+            (
+                "yutbot_activity_pages",
+                "gauge",
+                "Activity pages following a game now (WebSockets open).",
+                activity_stats.open.load(Relaxed).max(0) as u64,
+            ),
+        ] {
+            out.push_str(&format!(
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {v}\n"
+            ));
+        }
         // Nothing written to Discord yet while the process waits for its shards.
         let [writes, limited, pings, moot, coalesced] = poster
             .get()
@@ -127,7 +165,10 @@ async fn serve_web(
         presses: watch.presses().map(|p| p.stats.clone()),
         extra: Some(extra),
     };
-    let mut router = watch.router().merge(ops.router());
+    let mut router = watch
+        .router()
+        .merge(watch.activity_router(activity))
+        .merge(ops.router());
     if let Some(p) = watch.presses() {
         router = router.merge(p.router());
     }

@@ -152,6 +152,8 @@ pub async fn app(s: &PlaySettings) -> anyhow::Result<App> {
             followed: Arc::new(|_| false),
             // Everyone plays at the one screen: no seat pages.
             seat: Arc::new(|_, _| None),
+            // No Discord: no Activity.
+            activity: false,
         }),
         ..Config::default()
     };

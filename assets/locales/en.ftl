@@ -58,6 +58,7 @@ invite-declined-challenge = ✖️ { $name } declined the challenge.
 invite-called-off = ⏹️ { $name } called it off.
 invite-over = The invitation was called off.
 button-watch-live = 👀 Watch live
+button-play-on-board = 🎲 Play on the board
 button-replay-web = 🎞️ Replay on the web
 button-accept = ✅ Accept
 button-decline = Decline

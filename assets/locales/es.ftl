@@ -57,6 +57,7 @@ invite-declined-challenge = ✖️ { $name } rechazó el desafío.
 invite-called-off = ⏹️ { $name } lo canceló.
 invite-over = La invitación se canceló.
 button-watch-live = 👀 Ver en directo
+button-play-on-board = 🎲 Jugar en el tablero
 button-replay-web = 🎞️ Repetición en la web
 button-accept = ✅ Aceptar
 button-decline = Rechazar

@@ -54,6 +54,7 @@ invite-declined-challenge = ✖️ { $name } 님이 도전을 거절했어요.
 invite-called-off = ⏹️ { $name } 님이 취소했어요.
 invite-over = 초대를 취소했어요.
 button-watch-live = 👀 실시간 관전
+button-play-on-board = 🎲 보드에서 하기
 button-replay-web = 🎞️ 웹에서 다시 보기
 button-accept = ✅ 수락
 button-decline = 거절

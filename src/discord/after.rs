@@ -226,7 +226,7 @@ async fn after_files(
             files: vec![],
         }),
         // (Follow is answered by `follow::click`, never here.)
-        AfterButton::Follow => Err(AfterProblem::NoSuchGame),
+        AfterButton::Follow | AfterButton::Board => Err(AfterProblem::NoSuchGame),
         AfterButton::Review => {
             service
                 .my_review(guild, game, user, lang)

@@ -1,6 +1,7 @@
 //! The Discord layer: slash commands, button routing and View → message. It translates and
 //! nothing more; the game lives in `table`.
 
+pub mod activity;
 pub mod after;
 pub mod boards;
 pub mod commands;
@@ -302,15 +303,14 @@ async fn kept_entry_point(http: &serenity::all::Http) -> Option<serenity::all::C
     Some(entry_point_of(&e))
 }
 
-/// An Entry Point command as read back, to register again unchanged.
+/// An Entry Point command as read back, to register again as it was, with the bot as its
+/// handler (`APP_HANDLER`): the bot answers it with LAUNCH_ACTIVITY where the Activity is set
+/// up, else with a private line saying why (`activity::entry_point`).
 pub fn entry_point_of(e: &serenity::all::Command) -> serenity::all::CreateCommand {
     use serenity::all::{CommandType, CreateCommand, EntryPointHandlerType};
     let mut c = CreateCommand::new(e.name.clone())
         .kind(CommandType::PrimaryEntryPoint)
-        .handler(
-            e.handler
-                .unwrap_or(EntryPointHandlerType::DiscordLaunchActivity),
-        )
+        .handler(EntryPointHandlerType::AppHandler)
         .description(e.description.clone())
         .integration_types(e.integration_types.clone())
         .nsfw(e.nsfw);

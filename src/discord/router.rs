@@ -16,11 +16,17 @@ use yut_table::{Actor, ButtonId, Lang, View};
 
 /// The framework's event handler.
 pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) -> Result<(), super::Error> {
-    if let FullEvent::InteractionCreate {
-        interaction: Interaction::Component(c),
-    } = event
-    {
-        click(ctx, data, c).await;
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(c),
+        } => click(ctx, data, c).await,
+        // The application's Entry Point command (the framework knows only /yut).
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Command(c),
+        } if c.data.kind == serenity::all::CommandType::PrimaryEntryPoint => {
+            super::activity::entry_point(ctx, data, c).await
+        }
+        _ => {}
     }
     Ok(())
 }
@@ -90,6 +96,13 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
             button: AfterButton::Follow,
         }) => {
             super::follow::click(ctx, data, c, game).await;
+            return;
+        }
+        Ok(ButtonId::After {
+            button: AfterButton::Board,
+            ..
+        }) => {
+            super::activity::clicked(ctx, data, c).await;
             return;
         }
         Ok(ButtonId::After { game, button }) => {

@@ -65,6 +65,15 @@ pub struct Settings {
     /// when every process runs on one host).
     #[arg(long, env = "INTERNAL_URL")]
     pub internal_url: Option<String>,
+    /// The application's id (developer portal → General Information → Application ID): with
+    /// DISCORD_CLIENT_SECRET and WEB_ADDR, the game plays on the board inside Discord (the
+    /// Activity; see the README for the portal's side).
+    #[arg(long, env = "DISCORD_CLIENT_ID")]
+    pub client_id: Option<String>,
+    /// The application's OAuth2 client secret (developer portal → OAuth2 → Client Secret):
+    /// the Activity's sign-in exchanges codes with it. Without it, no Activity.
+    #[arg(long, env = "DISCORD_CLIENT_SECRET", hide_env_values = true)]
+    pub client_secret: Option<String>,
 }
 
 impl Settings {
@@ -119,6 +128,8 @@ pub struct WebOptions {
     pub secret: String,
     /// Where the other processes reach this one (INTERNAL_URL), without a trailing slash.
     pub internal: String,
+    /// The Activity's OAuth2 client (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET), if set.
+    pub activity: Option<super::activity::ActivityKeys>,
 }
 
 impl std::fmt::Debug for WebOptions {
@@ -172,7 +183,38 @@ fn web_options(
         url,
         secret,
         internal: format!("http://{reached}"),
+        activity: None,
     }))
+}
+
+/// The Activity's OAuth2 client: both or neither.
+fn activity_keys(
+    id: Option<String>,
+    secret: Option<String>,
+) -> Result<Option<super::activity::ActivityKeys>, ConfigError> {
+    match (id, secret) {
+        (None, None) => Ok(None),
+        (Some(id), Some(secret)) => Ok(Some(super::activity::ActivityKeys {
+            client_id: id
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| ConfigError::Bad {
+                    name: "DISCORD_CLIENT_ID",
+                    why: format!("{id:?} is not an application id (a number)"),
+                })?,
+            client_secret: secret.trim().to_string(),
+        })),
+        (None, Some(_)) => Err(ConfigError::Bad {
+            name: "DISCORD_CLIENT_ID",
+            why: "with DISCORD_CLIENT_SECRET, set DISCORD_CLIENT_ID to the application's id".into(),
+        }),
+        (Some(_), None) => Err(ConfigError::Bad {
+            name: "DISCORD_CLIENT_SECRET",
+            why: "with DISCORD_CLIENT_ID, set DISCORD_CLIENT_SECRET to the application's OAuth2 client secret".into(),
+        }),
+    }
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -265,6 +307,17 @@ impl Options {
                 });
             }
             w.internal = u;
+        }
+        let activity = activity_keys(set(s.client_id), set(s.client_secret))?;
+        match (&mut web, activity) {
+            (Some(w), a) => w.activity = a,
+            (None, Some(_)) => {
+                return Err(ConfigError::Bad {
+                    name: "DISCORD_CLIENT_SECRET",
+                    why: "the Activity's page is served on the web: set WEB_ADDR (and WEB_URL, WEB_SECRET) too".into(),
+                })
+            }
+            (None, None) => {}
         }
         Ok(Options {
             token: token.trim().to_string(),
@@ -387,6 +440,38 @@ mod tests {
     }
 
     #[test]
+    fn the_activity_needs_its_client_id_secret_and_the_web() {
+        let with = |id: Option<&str>, secret: Option<&str>, web: bool| Settings {
+            token: Some("abc".into()),
+            client_id: id.map(Into::into),
+            client_secret: secret.map(Into::into),
+            web_addr: web.then(|| "127.0.0.1:8080".into()),
+            web_secret: web.then(|| "0123456789abcdef".into()),
+            ..Settings::default()
+        };
+        let o = Options::from_settings(with(Some("42"), Some("s3cret"), true)).unwrap();
+        let keys = o.web.unwrap().activity.unwrap();
+        assert_eq!(
+            (keys.client_id, keys.client_secret.as_str()),
+            (42, "s3cret")
+        );
+        let o = Options::from_settings(with(None, None, true)).unwrap();
+        assert!(o.web.unwrap().activity.is_none());
+        for (id, secret, web, name) in [
+            (Some("42"), None, true, "DISCORD_CLIENT_SECRET"),
+            (None, Some("s3cret"), true, "DISCORD_CLIENT_ID"),
+            (Some("app"), Some("s3cret"), true, "DISCORD_CLIENT_ID"),
+            (Some("42"), Some("s3cret"), false, "DISCORD_CLIENT_SECRET"),
+        ] {
+            let e = Options::from_settings(with(id, secret, web)).unwrap_err();
+            assert!(
+                matches!(e, ConfigError::Bad { name: n, .. } if n == name),
+                "{id:?} {secret:?} {web}: {e}"
+            );
+        }
+    }
+
+    #[test]
     fn the_runtime_threads_are_one_unless_set_from_1_to_64() {
         let with = |v: Option<&str>| Settings {
             worker_threads: v.map(str::to_string),
@@ -415,6 +500,8 @@ mod tests {
             "DEV_GUILD_ID",
             "DATABASE_URL",
             "TURN_SECONDS",
+            "DISCORD_CLIENT_ID",
+            "DISCORD_CLIENT_SECRET",
             "DISCORD_API_URL",
             "SHARDS",
             "SHARD_COUNT",

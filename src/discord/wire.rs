@@ -84,22 +84,41 @@ pub fn components(view: &View) -> Vec<CreateActionRow> {
             Row::Menu(menu) => CreateActionRow::SelectMenu(select_menu(menu)),
         })
         .collect();
-    if let Some(link) = &view.link {
-        let button = CreateButton::new_link(link.url.clone()).label(truncate(&link.label, 80));
-        // The last row of buttons with room (the lobby's first, its last being full), else
-        // a row of its own.
-        let room = rows.len() < 5;
-        let with_room = rows.iter_mut().rev().find_map(|r| match r {
-            CreateActionRow::Buttons(b) if b.len() < 5 => Some(b),
-            _ => None,
-        });
-        match with_room {
-            Some(b) => b.push(button),
-            None if room => rows.push(CreateActionRow::Buttons(vec![button])),
-            None => {}
-        }
+    // The Activity's button first (it plays the game), then the link (it watches it).
+    let launch = match (view.launch, view.game) {
+        (true, Some(game)) => Some(
+            CreateButton::new(yut_table::custom_id::encode_after(
+                game,
+                yut_table::custom_id::AfterButton::Board,
+            ))
+            .label(yut_text::say(view.lang, "button-play-on-board", &[]))
+            .style(ButtonStyle::Primary),
+        ),
+        _ => None,
+    };
+    let link = view
+        .link
+        .as_ref()
+        .map(|l| CreateButton::new_link(l.url.clone()).label(truncate(&l.label, 80)));
+    for button in launch.into_iter().chain(link) {
+        beside(&mut rows, button);
     }
     rows
+}
+
+/// A button put at the end of the last row of buttons with room (the lobby's first, its last
+/// being full), else in a row of its own, if there is room for one.
+fn beside(rows: &mut Vec<CreateActionRow>, button: CreateButton) {
+    let room = rows.len() < 5;
+    let with_room = rows.iter_mut().rev().find_map(|r| match r {
+        CreateActionRow::Buttons(b) if b.len() < 5 => Some(b),
+        _ => None,
+    });
+    match with_room {
+        Some(b) => b.push(button),
+        None if room => rows.push(CreateActionRow::Buttons(vec![button])),
+        None => {}
+    }
 }
 
 /// A menu as a string select: one choice among at most 25 options, the one in force shown.

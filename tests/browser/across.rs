@@ -41,6 +41,7 @@ fn options(s: &StandIn, db: &str, shard: u32, port: u16) -> Options {
             url: format!("http://127.0.0.1:{port}"),
             secret: SECRET.into(),
             internal: format!("http://127.0.0.1:{port}"),
+            activity: None,
         }),
     }
 }

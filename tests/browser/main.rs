@@ -112,6 +112,7 @@ async fn a_watch_page_follows_a_discord_game_action_by_action() {
             url: format!("http://127.0.0.1:{port}"),
             secret: "a test secret of enough length".into(),
             internal: format!("http://127.0.0.1:{port}"),
+            activity: None,
         }),
     };
     let bot = start(options).await.expect("the bot starts");

@@ -54,6 +54,8 @@ fn every_key_is_used() {
     // The pages' own words (`web.ftl`), looked up by the pages' scripts and markup.
     let mut pages = String::new();
     sources_of(&top.join("assets/web"), &["js", "html"], &mut pages);
+    // The Activity's start (bundled with Discord's SDK).
+    sources_of(&top.join("assets/activity/src"), &["js"], &mut pages);
     let web: Vec<String> = keys("en")
         .into_iter()
         .filter(|k| k.starts_with("web-"))

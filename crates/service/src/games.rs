@@ -358,6 +358,19 @@ impl Service {
         out
     }
 
+    /// The game a page that follows a channel shows (the Activity): the one running here,
+    /// else the channel's newest as stored (driven by another process, or over).
+    pub async fn game_of_channel(&self, channel: u64) -> Result<Option<i64>, Problem> {
+        if let Some(t) = self.table(channel).await {
+            return Ok(Some(t.id));
+        }
+        self.inner
+            .store
+            .latest_in_channel(channel)
+            .await
+            .map_err(Problem::Storage)
+    }
+
     /// The table of the channel's active game, if any (shared, not copied).
     pub async fn table(&self, channel: u64) -> Option<Arc<Table>> {
         let h = self.handle_of(channel)?;

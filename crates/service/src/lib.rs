@@ -129,6 +129,9 @@ pub struct WebHooks {
     /// The link to a person's own seat page in a game being played (signed for that person;
     /// None where the server shows nothing on the web or they have no seat).
     pub seat: SeatLinkOf,
+    /// The bot has an Activity (the board inside Discord): boards being played get a
+    /// button that opens it.
+    pub activity: bool,
 }
 
 impl std::fmt::Debug for WebHooks {
@@ -333,6 +336,7 @@ impl Service {
                 view.ping = update.view.ping.or(view.ping);
                 if let Some(web) = &self.inner.config.web {
                     view.link = (web.link)(t);
+                    view.launch = web.activity && !view.over;
                 }
                 view
             }

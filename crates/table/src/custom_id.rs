@@ -40,15 +40,19 @@ pub enum AfterButton {
     /// Follow the game: a direct message to the clicker when it ends (private answer; on a
     /// running game's board).
     Follow,
+    /// Play the game on the board inside Discord (the Activity; on a running game's board
+    /// and its lobby).
+    Board,
 }
 
 impl AfterButton {
-    pub const ALL: [AfterButton; 5] = [
+    pub const ALL: [AfterButton; 6] = [
         AfterButton::Replay,
         AfterButton::Analysis,
         AfterButton::Review,
         AfterButton::Fair,
         AfterButton::Follow,
+        AfterButton::Board,
     ];
 
     fn word(self) -> &'static str {
@@ -58,6 +62,7 @@ impl AfterButton {
             AfterButton::Review => "review",
             AfterButton::Fair => "fair",
             AfterButton::Follow => "follow",
+            AfterButton::Board => "board",
         }
     }
 }

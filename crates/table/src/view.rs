@@ -146,6 +146,9 @@ pub struct View {
     pub over: bool,
     /// A link shown beside the buttons (the board's live page on the web), if the bot has one.
     pub link: Option<Link>,
+    /// A "Play on the board" button beside the buttons: the game in Discord's Activity (set
+    /// by the service where the bot has one).
+    pub launch: bool,
 }
 
 /// A button that opens a page.
@@ -468,6 +471,7 @@ pub fn table_summary(t: &Table) -> View {
         thread_end: thread_end(t),
         over: !t.status.is_active(),
         link: None,
+        launch: false,
     }
 }
 

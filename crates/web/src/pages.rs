@@ -173,7 +173,7 @@ async fn words(Path(lang): Path<String>) -> Response {
         .into_response()
 }
 
-async fn favicon() -> Response {
+pub async fn favicon() -> Response {
     (
         [
             (header::CONTENT_TYPE, "image/svg+xml"),

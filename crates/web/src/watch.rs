@@ -19,6 +19,7 @@ use yut_service::{Service, Update, WebHooks};
 use yut_table::core::Table;
 use yut_table::view::Link;
 
+pub mod activity;
 mod seat;
 
 const KIND: &str = "watch";
@@ -38,6 +39,8 @@ pub struct Watch {
         Arc<std::sync::Mutex<std::collections::HashMap<i64, std::collections::HashMap<u64, u32>>>>,
     /// Presses from the seat pages, applied here or by the process that drives the game.
     presses: Arc<OnceLock<crate::forward::Presses>>,
+    /// What the Activity's pages did (for `/metrics`).
+    pub activity: Arc<activity::ActivityStats>,
 }
 
 impl Watch {
@@ -57,6 +60,7 @@ impl Watch {
             policies: policies.clone(),
             ratings: Arc::default(),
             presses: Arc::default(),
+            activity: Arc::default(),
         };
         let url = watch.base_url.clone();
         let replays = watch.replays.clone();
@@ -86,6 +90,8 @@ impl Watch {
                 let w = watch.clone();
                 move |t: &Table, user| w.seat_link(t, user)
             }),
+            // Set by the bot where it has an Activity.
+            activity: false,
         };
         tokio::spawn(watch.clone().draw(rx));
         (watch, hooks)
@@ -237,10 +243,29 @@ impl Watch {
         if self.signer.check(&p.kind(kind), token) != Some(game) {
             return Err(policy::bad_link());
         }
-        // Driven by another process, the game is kept current here through the database.
-        svc.keep_current(game);
-        if self.hub.last(game).is_none() {
-            self.read_ratings(&svc, &t).await;
+        self.published(&svc, t).await
+    }
+
+    /// The table of `game` (as stored, or running here), its newest board published, for a
+    /// page that may see it (the Activity: its people are checked by Discord, not by a link).
+    async fn open_game(&self, game: i64) -> Result<Arc<Table>, ApiError> {
+        let svc = self.svc.get().cloned().ok_or_else(ApiError::starting)?;
+        let t = svc
+            .page_table(game)
+            .await
+            .map_err(|e| ApiError::problem(e, yut_table::core::Lang::En))?
+            .ok_or_else(ApiError::not_found)?;
+        // The server's settings are read (and kept) for its boards to be drawn.
+        self.policies.get(t.guild).await?;
+        self.published(&svc, t).await
+    }
+
+    /// Follow a game opened by a page: driven by another process, it is kept current here
+    /// through the database; its newest board is published if none was.
+    async fn published(&self, svc: &Service, t: Arc<Table>) -> Result<Arc<Table>, ApiError> {
+        svc.keep_current(t.id);
+        if self.hub.last(t.id).is_none() {
+            self.read_ratings(svc, &t).await;
             self.show(t.clone()).await;
         }
         Ok(t)

@@ -1,7 +1,8 @@
 //! Activities enabled in the developer portal give the application an Entry Point command,
 //! and Discord then refuses a global bulk overwrite that leaves it out (400, code 50240,
-//! issue 48): the bot reads it back and sends it along, so its registration still succeeds
-//! and the Entry Point command stays as it was.
+//! issue 48): the bot reads it back and sends it along, its handler the bot's own (it answers
+//! the command with LAUNCH_ACTIVITY), so its registration still succeeds and the Entry Point
+//! command keeps its name, id and contexts.
 
 use super::*;
 
@@ -46,8 +47,8 @@ async fn a_global_registration_keeps_the_entry_point_command() {
     assert_eq!(entry["id"], (standin::CMD_ID + 1).to_string(), "{entry}");
     assert_eq!(entry["name"], "launch");
     assert_eq!(
-        entry["handler"], 2,
-        "handled by Discord, as it was: {entry}"
+        entry["handler"], 1,
+        "handled by the bot now (APP_HANDLER: it answers with LAUNCH_ACTIVITY): {entry}"
     );
     let registered = s
         .state

@@ -10,6 +10,7 @@
 //! (replays, analyses, history), `challenge` and `threads`. The bot and game helpers they
 //! share are here.
 
+mod activity;
 mod after_game;
 mod challenge;
 mod entry_point;

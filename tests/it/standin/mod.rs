@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+pub mod activity;
 pub mod board;
 
 mod channels;

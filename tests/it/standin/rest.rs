@@ -54,6 +54,12 @@ pub(super) async fn route(
         s.violation(format!("{method} {path}: not under /api/v10"));
         return StatusCode::NOT_FOUND.into_response();
     };
+    // An Activity's sign-in: the token endpoint (the client's credentials), /users/@me (a
+    // person's bearer token), the instance (the bot's token).
+    let req = match super::activity::route(s, &method, rest, &auth, req).await {
+        Ok(r) => return r,
+        Err(req) => req,
+    };
     let parts: Vec<&str> = rest.split('/').collect();
     let webhook = parts.first() == Some(&"webhooks") || parts.first() == Some(&"interactions");
     if !webhook && !auth.starts_with("Bot ") {
@@ -272,6 +278,8 @@ pub(super) async fn route(
                     original = Some(s.new_message(inter.channel, &d, false).id);
                 }
                 6 if inter.component => {}
+                // LAUNCH_ACTIVITY: Discord's client opens the Activity; nothing is posted.
+                12 => {}
                 8 => {
                     let choices = body.json["data"]["choices"].clone();
                     let list = choices.as_array().cloned().unwrap_or_default();

@@ -148,6 +148,8 @@ pub struct Disconnect {
 
 #[derive(Default)]
 pub struct State_ {
+    /// The Activities' codes, tokens and instances.
+    pub activities: super::activity::Activities,
     pub next_id: u64,
     /// Files people attached to commands, served as Discord's CDN serves them
     /// (`GET /cdn/attachments/<id>/<name>`).
