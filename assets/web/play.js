@@ -87,7 +87,8 @@ function paint(f) {
     $("board").hidden = false;
     // The Activity's pictures are under its session (the server's own address may not be
     // reachable from inside Discord).
-    if (ACTIVITY) $("board").src = API + "/boards/" + f.version;
+    // (None before the game starts: a lobby shows its seats in words.)
+    if (ACTIVITY && f.board) $("board").src = API + "/boards/" + f.version;
     else if (f.board) { $("board").src = f.board; }
   }
   $("board").alt = f.alt || "";

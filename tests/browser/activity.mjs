@@ -36,7 +36,7 @@ const PHONE = { width: 390, height: 844 };
 const PANEL = { width: 1024, height: 640 };
 // The buttons this script presses, in this order of preference (never resigning, leaving,
 // handing the turn to a bot...).
-const PREFER = [/:throw$/, /:here$/, /:mv:/, /:sel:/, /:more$/, /:start$/, /:join$/, /:accept$/];
+const PREFER = [/:throw$/, /:here$/, /:mv:/, /:sel:/, /:more$/, /:join$/, /:start$/, /:accept$/];
 
 const figures = {
   mode: MODE, users: {}, taps: 0, tap_to_other_ms: null, refusals: [], refusal_test: null, stale_press: null,
@@ -81,9 +81,11 @@ function stateOf() {
   };
 }
 
-function pick(buttons) {
+// The first button of the preferred kinds, leaving out those refused to this person already
+// (`skip`: button ids).
+function pick(buttons, skip) {
   for (const want of PREFER) {
-    const id = buttons.find((i) => want.test(i));
+    const id = buttons.find((i) => want.test(i) && !(skip && skip.has(i)));
     if (id) return id;
   }
   return null;
@@ -127,8 +129,9 @@ try {
     }
     who.frame = page.frames().find((f) => f.url().startsWith(cfg.activity));
     assert.ok(who.frame, `${u.name}: the Activity's frame`);
-    // The picture: the SVG drawn, or the image loaded.
-    await who.frame.waitForFunction(() => document.querySelector("#svg svg") || document.getElementById("board").naturalWidth > 0, null, { timeout: 10000 });
+    // The picture: the SVG drawn, or the image loaded (a lobby has none: its words).
+    await who.frame.waitForFunction(() => document.querySelector("#svg svg") || document.getElementById("board").naturalWidth > 0
+      || (!document.getElementById("board").getAttribute("src") && document.getElementById("text").textContent !== ""), null, { timeout: 10000 });
     const firstBoardMs = Date.now() - t0;
     const sizes = await Promise.all(who.sizes);
     figures.users[u.name] = {
@@ -211,7 +214,7 @@ async function press(who, id) {
 // Until every page's game is over: the page of the person whose turn it is presses.
 async function play() {
   const deadline = Date.now() + TIMEOUT;
-  const refused = new Set(); // "version:person" refused
+  const refused = new Map(); // person -> the button ids refused to them
   for (;;) {
     assert.ok(Date.now() < deadline, `the game was not over on every page in ${TIMEOUT} ms`);
     const states = await Promise.all(people.map((w) => w.frame.evaluate(stateOf)));
@@ -220,11 +223,11 @@ async function play() {
     // The pages showing the latest board, with a button to press: the person named as
     // playing first.
     const ready = people.map((w, k) => ({ w, s: states[k] }))
-      .filter(({ w, s }) => !s.over && s.version === latest && pick(s.buttons) && !refused.has(`${latest}:${w.i}`))
+      .filter(({ w, s }) => !s.over && s.version === latest && pick(s.buttons, refused.get(w.i)))
       .sort((a, b) => Number(b.s.turn.includes(b.w.u.name)) - Number(a.s.turn.includes(a.w.u.name)));
     if (!ready.length) { await new Promise((r) => setTimeout(r, 50)); continue; }
     const { w, s } = ready[0];
-    const id = pick(s.buttons);
+    const id = pick(s.buttons, refused.get(w.i));
     let t0;
     try {
       t0 = await press(w, id);
@@ -240,7 +243,8 @@ async function play() {
     }, s.version, { timeout: 15000, polling: 10 });
     const r = await h.jsonValue();
     if (r.error !== undefined) {
-      refused.add(`${latest}:${w.i}`);
+      if (!refused.has(w.i)) refused.set(w.i, new Set());
+      refused.get(w.i).add(id);
       figures.refusals.push({ user: w.u.name, version: s.version, id, error: r.error });
       continue;
     }

@@ -11,6 +11,7 @@ mod common;
 mod standin;
 
 mod across;
+mod activity;
 
 use standin::board::{board_version, play_button, turn_of};
 use standin::{Msg, StandIn};
