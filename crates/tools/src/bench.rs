@@ -28,6 +28,29 @@ pub fn run(command: BenchCommand) -> ExitCode {
                 }
             }
         }
+        BenchCommand::Activity {
+            games,
+            seconds,
+            database,
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench activity`");
+            }
+            match runtime().block_on(yut_tools::activity_bench::bench_activity(
+                &database,
+                games.max(1),
+                seconds,
+            )) {
+                Ok(b) => {
+                    println!("{}", b.line());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         BenchCommand::Presses {
             games,
             seconds,

@@ -129,6 +129,22 @@ pub enum BenchCommand {
         #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/test")]
         database: String,
     },
+    /// The Activity (the board inside Discord): a touch to the board shown on the other
+    /// player's page, for two-person games whose pages sit on the driving process or on
+    /// another one (touches forwarded, boards announced through PostgreSQL); ends with
+    /// `activity: games=N pages=P touches_local=L touches_forwarded=F local_p50_ms=..
+    /// local_p99_ms=.. forwarded_p50_ms=.. forwarded_p99_ms=.. extra_p50_ms=.. extra_p99_ms=..
+    /// sign_in_p50_ms=.. refused=R failed=X`.
+    Activity {
+        /// Games played at once (two people, each with their Activity page).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// The PostgreSQL server (a scratch database is made there for the run).
+        #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/test")]
+        database: String,
+    },
     /// Watchers of live pages: four-bot games played through the service while clients
     /// follow them over HTTP (server-sent events); ends with `web: games=N watchers=W
     /// deliveries=D p50_ms=A p99_ms=B max_ms=C first_board_ms=F page_bytes=P rss_mb=R`.

@@ -2,6 +2,7 @@
 //! gallery, the scenario runner and the benchmarks. The `yut-tools` binary runs them; tests
 //! use the same functions.
 
+pub mod activity_bench;
 pub mod engine_bench;
 pub mod event_bench;
 pub mod gallery;

@@ -55,20 +55,25 @@ fn pct(v: &[f64], q: f64) -> f64 {
     s[((s.len() - 1) as f64 * q).round() as usize]
 }
 
-const SECRET: &[u8] = b"bench secret shared by both processes";
+pub(crate) const SECRET: &[u8] = b"bench secret shared by both processes";
 const SHARDS: u32 = 2;
 /// A server on shard 0 of 2: A's.
-const GUILD: u64 = 2 << 22;
+pub(crate) const GUILD: u64 = 2 << 22;
 const USER: u64 = 1;
 
 /// One process's worth: the service (leasing shard `shard`) and its web side, served.
-struct Side {
-    svc: Service,
-    watch: Watch,
-    addr: String,
+pub(crate) struct Side {
+    pub svc: Service,
+    pub watch: Watch,
+    pub addr: String,
 }
 
-async fn side(url: &str, shard: u32) -> anyhow::Result<Side> {
+/// A process's worth (see [`Side`]); its web side serves the Activity with `activity`.
+pub(crate) async fn side(
+    url: &str,
+    shard: u32,
+    activity: Option<yut_web::watch::activity::ActivityConfig>,
+) -> anyhow::Result<Side> {
     // A free port, told to the other process before the service starts (the lease's
     // address), then served.
     let addr = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?;
@@ -106,7 +111,10 @@ async fn side(url: &str, shard: u32) -> anyhow::Result<Side> {
     watch.started(svc.clone()).await;
     watch.policies().preload([GUILD]).await;
     let presses = watch.presses().expect("started").clone();
-    let router = watch.router().merge(presses.router());
+    let router = watch
+        .router()
+        .merge(presses.router())
+        .merge(watch.activity_router(activity));
     let (tx, rx) = tokio::sync::oneshot::channel();
     tokio::spawn(yut_web::serve(
         router,
@@ -201,8 +209,8 @@ async fn run(
     bot_delay_ms: u32,
 ) -> anyhow::Result<PressBench> {
     Store::open(url).await?.close().await;
-    let a = side(url, 0).await?;
-    let b = side(url, 1).await?;
+    let a = side(url, 0, None).await?;
+    let b = side(url, 1, None).await?;
     let mut apis = Vec::new();
     for g in 0..games {
         apis.push(game(&a, 20_000 + g as u64, bot_delay_ms).await?);
