@@ -54,7 +54,7 @@ pub async fn start(options: Options) -> Result<Bot, StartError> {
         .web
         .as_ref()
         .and_then(|w| w.activity.as_ref())
-        .map(|keys| discord::activity::config(keys, &options.token, options.api_url.as_deref()));
+        .map(|keys| discord::activity::config(keys, &options));
     match &activity {
         Some(a) => tracing::info!(client_id = a.client_id, "the Activity is set up: boards offer \"Play on the board\""),
         None => tracing::info!("no Activity: it needs DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and WEB_ADDR (the Entry Point command is answered with a private line saying so)"),

@@ -38,7 +38,8 @@ pub const SESSION_LIFE: Duration = Duration::from_secs(6 * 3600);
 const CALL_TIMEOUT: Duration = Duration::from_secs(8);
 
 /// The Activity's settings for the web side, where the bot has them.
-pub fn config(keys: &ActivityKeys, token: &str, api_url: Option<&str>) -> ActivityConfig {
+pub fn config(keys: &ActivityKeys, options: &super::Options) -> ActivityConfig {
+    let (token, api_url) = (options.token.as_str(), options.api_url.as_deref());
     let client = reqwest::Client::builder()
         .timeout(CALL_TIMEOUT)
         .build()
@@ -55,6 +56,23 @@ pub fn config(keys: &ActivityKeys, token: &str, api_url: Option<&str>) -> Activi
         client_id,
         verify,
         session_life: SESSION_LIFE,
+        // `/yut new` without options: the server's defaults, in the Activity's channel
+        // (never a thread: the Activity is there).
+        lobby: yut_table::open::GameRequest {
+            preset: None,
+            house_rules: None,
+            pieces: None,
+            first_to: None,
+            teams: false,
+            seats: None,
+            turn_seconds: None,
+            lang: Lang::En,
+            bots: 0,
+            level: yut_ai::Level::Normal,
+            default_turn_seconds: options.turn_seconds,
+            bot_delay_ms: options.bot_delay_ms,
+            can_thread: false,
+        },
     }
 }
 
@@ -81,6 +99,7 @@ struct Instance {
 #[derive(serde::Deserialize)]
 struct Location {
     channel_id: String,
+    guild_id: Option<String>,
 }
 
 fn unreachable(what: &str, e: impl std::fmt::Display) -> Denied {
@@ -164,16 +183,21 @@ async fn identify(
     if !inst.users.iter().any(|u| *u == me.id) {
         return Err(Denied::NotParticipant);
     }
-    let channel = inst
+    let location = inst
         .location
-        .and_then(|l| l.channel_id.parse().ok())
-        .ok_or_else(|| unreachable("the activity instance", "no channel"))?;
+        .ok_or_else(|| unreachable("the activity instance", "no location"))?;
+    let channel = location
+        .channel_id
+        .parse()
+        .map_err(|_| unreachable("the activity instance", "no channel"))?;
+    let guild = location.guild_id.and_then(|g| g.parse().ok());
     Ok(Identity {
         user,
         name: me.global_name.unwrap_or(me.username),
         locale: me.locale,
         access_token: token.access_token,
         channel,
+        guild,
     })
 }
 

@@ -358,6 +358,43 @@ impl Service {
         out
     }
 
+    /// A lobby opened from a page (the Activity launched in a channel without a game): the
+    /// lobby `/yut new` opens with `request`, shown in the channel as a new message by
+    /// whoever shows the boards (the Discord edge, from the updates). A game already running
+    /// there (or opened at the same moment by another launch) is answered as it is.
+    pub async fn open_from_page(
+        &self,
+        guild: u64,
+        channel: u64,
+        actor: &Actor,
+        request: &yut_table::open::GameRequest,
+    ) -> Result<i64, Problem> {
+        if let Some(t) = self.table(channel).await.filter(|t| t.status.is_active()) {
+            return Ok(t.id);
+        }
+        match self.create_game(guild, channel, actor, request).await {
+            Ok(_) => {}
+            Err(Problem::AlreadyRunning { .. }) => {
+                return self
+                    .table(channel)
+                    .await
+                    .map(|t| t.id)
+                    .ok_or(Problem::NoGame)
+            }
+            Err(e) => return Err(e),
+        }
+        let t = self.table(channel).await.ok_or(Problem::NoGame)?;
+        let _ = self.inner.updates.send(Update {
+            game: t.id,
+            channel,
+            message_id: None,
+            repost: true,
+            view: yut_table::view::table_summary(&t),
+            table: Some(t.clone()),
+        });
+        Ok(t.id)
+    }
+
     /// The game a page that follows a channel shows (the Activity): the one running here,
     /// else the channel's newest as stored (driven by another process, or over).
     pub async fn game_of_channel(&self, channel: u64) -> Result<Option<i64>, Problem> {

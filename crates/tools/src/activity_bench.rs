@@ -73,6 +73,8 @@ fn verify() -> ActivityConfig {
                     locale: Some("en-US".into()),
                     access_token: "bench".into(),
                     channel,
+                    // No server: the bench's games are opened beforehand.
+                    guild: None,
                 }),
                 _ => Err(yut_web::watch::activity::Denied::BadCode),
             }
@@ -82,6 +84,21 @@ fn verify() -> ActivityConfig {
         client_id: 1,
         verify,
         session_life: Duration::from_secs(3600),
+        lobby: yut_table::open::GameRequest {
+            preset: None,
+            house_rules: None,
+            pieces: None,
+            first_to: None,
+            teams: false,
+            seats: None,
+            turn_seconds: None,
+            lang: Lang::En,
+            bots: 0,
+            level: yut_ai::Level::Normal,
+            default_turn_seconds: 300,
+            bot_delay_ms: 50,
+            can_thread: false,
+        },
     }
 }
 

@@ -251,6 +251,8 @@ async fn sessions_are_checked_and_every_touch_goes_through_the_seats() {
         let (mut ws, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();
         assert_eq!(closed_with(&mut ws).await, Some(4001));
     }
+    // Bob's launch in channel 5999 (no game there) opened a lobby there, his: a button of
+    // this channel's game pressed through that session is not one of that game's.
     let (status, other) = sign_in(&s, &web, BOB, "en-US", "i-78-gc-1-5999").await;
     assert_eq!(status, 200);
     let api_other = format!(
@@ -258,7 +260,7 @@ async fn sessions_are_checked_and_every_touch_goes_through_the_seats() {
         other["session"].as_str().unwrap()
     );
     let (status, said) = post(&format!("{api_other}/press"), json!({"id": start_id})).await;
-    assert_eq!(status, 404, "no game in that Activity's channel: {said}");
+    assert_eq!(status, 400, "not a button of that Activity's game: {said}");
     assert_eq!(
         board_version(&s.latest_board(ch).unwrap()),
         v1,
@@ -315,4 +317,50 @@ async fn closed_with(ws: &mut Ws) -> Option<u16> {
             _ => return None,
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_launch_in_a_channel_without_a_game_opens_the_lobby_there() {
+    let s = StandIn::start().await;
+    let (bot, web) = activity_bot(&s, "activity-lobby", true).await;
+    let ch = 5104;
+    let instance = format!("i-79-gc-{}-{ch}", standin::GUILD);
+    s.activity_instance(&instance, ch, &[ALICE.0, BOB.0]);
+    assert!(s.latest_board(ch).is_none());
+    // Bob launches first (his Discord in Spanish): the lobby is his, in Spanish, posted in
+    // the channel as the message board.
+    let (status, bob) = sign_in(&s, &web, BOB, "es-ES", &instance).await;
+    assert_eq!(status, 200, "{bob}");
+    let m = wait_board(&s, ch, "the lobby", |m| find(m, ":start").is_some()).await;
+    assert!(m.content.contains("Bob"), "{}", m.content);
+    assert!(find(&m, ":board").is_some(), "{:?}", m.labels());
+    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let (status, frame) = get(&api).await;
+    assert_eq!(status, 200, "{frame}");
+    assert_eq!(frame["lang"], "es");
+    assert_eq!(frame["version"], board_version(&m));
+    // Alice's launch a moment later joins the same lobby: no second one.
+    let (status, alice) = sign_in(&s, &web, ALICE, "en-US", &instance).await;
+    assert_eq!(status, 200);
+    let api = format!(
+        "{web}/activity/api/s/{}",
+        alice["session"].as_str().unwrap()
+    );
+    let (_, same) = get(&api).await;
+    assert_eq!(same["game"], frame["game"]);
+    let join = find(&m, ":join").unwrap();
+    let (status, joined) = post(&format!("{api}/press"), json!({"id": join})).await;
+    assert_eq!(status, 200, "{joined}");
+    wait_board(&s, ch, "Alice seated", |b| b.content.contains("Alice")).await;
+    let lobbies = s
+        .state
+        .lock()
+        .unwrap()
+        .messages
+        .values()
+        .filter(|m| m.channel == ch && !m.deleted && find(m, ":start").is_some())
+        .count();
+    assert_eq!(lobbies, 1, "one lobby message");
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
 }

@@ -41,8 +41,9 @@ pub struct Identity {
     pub locale: Option<String>,
     /// For the page's `authenticate` with Discord's client.
     pub access_token: String,
-    /// Where the Activity runs.
+    /// Where the Activity runs: the channel, and its server (None: a group DM or a DM).
     pub channel: u64,
+    pub guild: Option<u64>,
 }
 
 /// Why a person could not be signed in.
@@ -68,6 +69,9 @@ pub struct ActivityConfig {
     pub verify: Verify,
     /// How long a session lasts.
     pub session_life: Duration,
+    /// The lobby an Activity opens in a channel without a game (`/yut new` with the
+    /// server's defaults; its language is the launcher's).
+    pub lobby: yut_table::open::GameRequest,
 }
 
 /// A signed session: `<mac>.<user>.<channel>.<expires ms>.<lang>.<name in hex>.<instance>`.
@@ -243,6 +247,38 @@ impl Activity {
         Ok(s)
     }
 
+    /// An Activity launched in a server's channel without a game opens the lobby there (the
+    /// message posted by the Discord edge), hosted by whoever launched it. Where this process
+    /// cannot (another process drives the server, a group DM the bot cannot post in), the
+    /// page says that the channel has no game yet.
+    async fn open_lobby(&self, c: &ActivityConfig, who: &Identity, lang: Lang) {
+        let (Ok(svc), Some(guild)) = (self.svc(), who.guild) else {
+            return;
+        };
+        let active = match svc.game_of_channel(who.channel).await {
+            Ok(Some(g)) => matches!(svc.page_table(g).await, Ok(Some(t)) if t.status.is_active()),
+            Ok(None) => false,
+            Err(_) => return,
+        };
+        if active {
+            return;
+        }
+        let actor = yut_table::core::Actor::User {
+            id: who.user,
+            name: who.name.clone(),
+            moderator: false,
+            lang: Some(lang),
+        };
+        let mut request = c.lobby.clone();
+        request.lang = lang;
+        if let Err(p) = svc
+            .open_from_page(guild, who.channel, &actor, &request)
+            .await
+        {
+            tracing::info!(channel = who.channel, problem = ?p, "an Activity's launch could not open a lobby here");
+        }
+    }
+
     /// The channel's game, its newest board published (followed here if another process
     /// drives it).
     async fn game(&self, s: &Session) -> Result<Arc<Table>, ApiError> {
@@ -285,6 +321,7 @@ async fn session(
             ApiError::said(status, key, viewer)
         })?;
     let lang = who.locale.as_deref().map_or(viewer, Lang::from_locale);
+    a.open_lobby(c, &who, lang).await;
     let s = Session {
         user: who.user,
         channel: who.channel,
