@@ -7,10 +7,12 @@
 //! (the driver: touches applied there), half on B (touches forwarded to A, boards reaching B
 //! through the database's announcements), so both kinds see the same load and noise. Each
 //! touch is timed from the request sent to the board of its answer's version arriving on the
-//! other person's WebSocket.
+//! other person's WebSocket. People think between touches (`--think-ms`, about a second by
+//! default: a person's pace); `--think-ms 0` presses as fast as the machine answers.
 
 use crate::press_bench::{side, GUILD};
 use futures_util::StreamExt;
+use rand::{Rng, SeedableRng};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use yut_service::Problem;
@@ -107,6 +109,7 @@ pub async fn bench_activity(
     database: &str,
     games: usize,
     seconds: f64,
+    think_ms: u64,
 ) -> anyhow::Result<ActivityBench> {
     anyhow::ensure!(
         Backend::of_url(database) == Some(Backend::Postgres),
@@ -114,7 +117,7 @@ pub async fn bench_activity(
     );
     let name = format!("yutbot_bench_activity_{}", std::process::id());
     let url = yut_store::create_scratch(database, &name).await?;
-    let result = run(&url, games, seconds).await;
+    let result = run(&url, games, seconds, think_ms).await;
     if let Err(e) = yut_store::drop_scratch(database, &name).await {
         eprintln!("note: could not drop the scratch database {name}: {e}");
     }
@@ -241,10 +244,22 @@ fn my_button(frame: &serde_json::Value, name: &str) -> (Option<String>, bool) {
     (pick, over)
 }
 
-async fn run(url: &str, games: usize, seconds: f64) -> anyhow::Result<ActivityBench> {
+async fn run(
+    url: &str,
+    games: usize,
+    seconds: f64,
+    think_ms: u64,
+) -> anyhow::Result<ActivityBench> {
     Store::open(url).await?.close().await;
     let a = side(url, 0, Some(verify())).await?;
     let b = side(url, 1, Some(verify())).await?;
+    // Every page here comes from one address (a real hub admits 32 per address).
+    for s in [&a, &b] {
+        s.watch
+            .hub()
+            .max_per_address
+            .store(usize::MAX, std::sync::atomic::Ordering::Relaxed);
+    }
     for g in 0..games {
         game(&a.svc, 30_000 + g as u64, g as u64).await?;
     }
@@ -266,11 +281,22 @@ async fn run(url: &str, games: usize, seconds: f64) -> anyhow::Result<ActivityBe
     }));
     let until = Instant::now() + Duration::from_secs_f64(seconds);
     let mut tasks = Vec::new();
-    for (forwarded, p1, p2) in pages {
+    for (g, (forwarded, p1, p2)) in pages.into_iter().enumerate() {
         let (client, out) = (client.clone(), out.clone());
         let (mut w1, mut w2) = (p1.newest.clone(), p2.newest.clone());
         tasks.push(tokio::spawn(async move {
             let mut pressed = 0;
+            // People are not in step: each game starts a little later than the last, and
+            // each pause is drawn afresh (a small generator per game, the same every run).
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(g as u64);
+            let mut think = move || {
+                if think_ms == 0 {
+                    0
+                } else {
+                    rng.random_range(think_ms / 2..=think_ms * 3 / 2)
+                }
+            };
+            tokio::time::sleep(Duration::from_millis(think())).await;
             while Instant::now() < until {
                 // Whoever's turn it is touches; the other page is watched for the answer.
                 let (me, other) = {
@@ -322,9 +348,10 @@ async fn run(url: &str, games: usize, seconds: f64) -> anyhow::Result<ActivityBe
                 let mut on_other = other.newest.clone();
                 let reached =
                     tokio::time::timeout(Duration::from_secs(10), on_other.wait_for(|n| *n >= v))
-                        .await;
+                        .await
+                        .is_ok_and(|r| r.is_ok());
                 let seen = match reached {
-                    Ok(Ok(_)) => other
+                    true => other
                         .arrived
                         .lock()
                         .unwrap()
@@ -332,20 +359,24 @@ async fn run(url: &str, games: usize, seconds: f64) -> anyhow::Result<ActivityBe
                         .filter(|(k, _)| **k >= v)
                         .map(|(_, t)| *t)
                         .min(),
-                    _ => None,
+                    false => None,
                 };
-                let mut o = out.lock().unwrap();
-                match seen {
-                    Some(at) => {
-                        let ms = at.saturating_duration_since(t0).as_secs_f64() * 1e3;
-                        if forwarded {
-                            o.forwarded.push(ms);
-                        } else {
-                            o.local.push(ms);
+                {
+                    let mut o = out.lock().unwrap();
+                    match seen {
+                        Some(at) => {
+                            let ms = at.saturating_duration_since(t0).as_secs_f64() * 1e3;
+                            if forwarded {
+                                o.forwarded.push(ms);
+                            } else {
+                                o.local.push(ms);
+                            }
                         }
+                        None => o.failed += 1,
                     }
-                    None => o.failed += 1,
                 }
+                // A person looks at the board before the next touch.
+                tokio::time::sleep(Duration::from_millis(think())).await;
             }
         }));
     }

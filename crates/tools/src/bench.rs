@@ -31,6 +31,7 @@ pub fn run(command: BenchCommand) -> ExitCode {
         BenchCommand::Activity {
             games,
             seconds,
+            think_ms,
             database,
         } => {
             if cfg!(debug_assertions) {
@@ -40,6 +41,7 @@ pub fn run(command: BenchCommand) -> ExitCode {
                 &database,
                 games.max(1),
                 seconds,
+                think_ms,
             )) {
                 Ok(b) => {
                     println!("{}", b.line());

@@ -141,6 +141,10 @@ pub enum BenchCommand {
         games: usize,
         #[arg(long, default_value_t = 20.0)]
         seconds: f64,
+        /// A person's pause between seeing their turn and touching (ms, spread from half
+        /// to one and a half times this); 0: as fast as the machine answers.
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
         /// The PostgreSQL server (a scratch database is made there for the run).
         #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/test")]
         database: String,
