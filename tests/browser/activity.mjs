@@ -224,7 +224,10 @@ async function play() {
     // playing first.
     const ready = people.map((w, k) => ({ w, s: states[k] }))
       .filter(({ w, s }) => !s.over && s.version === latest && pick(s.buttons, refused.get(w.i)))
-      .sort((a, b) => Number(b.s.turn.includes(b.w.u.name)) - Number(a.s.turn.includes(a.w.u.name)));
+      .sort((a, b) => Number(b.s.turn.includes(b.w.u.name)) - Number(a.s.turn.includes(a.w.u.name)))
+      // In the lobby everyone tries to take a seat before anyone starts the game.
+      .sort((a, b) => Number(/:start$/.test(pick(a.s.buttons, refused.get(a.w.i))))
+        - Number(/:start$/.test(pick(b.s.buttons, refused.get(b.w.i)))));
     if (!ready.length) { await new Promise((r) => setTimeout(r, 50)); continue; }
     const { w, s } = ready[0];
     const id = pick(s.buttons, refused.get(w.i));

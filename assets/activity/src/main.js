@@ -129,9 +129,11 @@ function connect() {
 
 async function boot() {
   state("web-activity-connecting");
-  await loadWords(document.documentElement.lang).catch(() => {});
-  translate();
-  state("web-activity-connecting");
+  // The words load while Discord's client answers the handshake (English until then).
+  const words = loadWords(document.documentElement.lang).catch(() => {}).then(() => {
+    translate();
+    if (main.dataset.gate === "web-activity-connecting") state("web-activity-connecting");
+  });
   const clientId = main.dataset.clientId;
   if (window.parent === window) { state("web-activity-outside"); return; }
   try {
@@ -150,6 +152,7 @@ async function boot() {
     return;
   }
   retry.onclick = () => { retried = false; connect(); };
+  await words;
   await connect();
 }
 

@@ -24,6 +24,9 @@ mod seat;
 
 const KIND: &str = "watch";
 
+/// A game's tables waiting to be drawn.
+type Queue = std::collections::VecDeque<Arc<Table>>;
+
 /// The live pages of a bot's games.
 #[derive(Clone)]
 pub struct Watch {
@@ -143,10 +146,35 @@ impl Watch {
             )
     }
 
-    /// Draw the followed games' new tables, one at a time, in the order they were stored.
+    /// Draw the followed games' new tables: each game's in the order they were stored, one
+    /// at a time; different games' side by side (the service's offload lanes keep it within
+    /// the cores), so a burst of many games' actions is not one queue.
     async fn draw(self, mut rx: mpsc::UnboundedReceiver<Arc<Table>>) {
+        let queues: Arc<std::sync::Mutex<std::collections::HashMap<i64, Queue>>> = Arc::default();
         while let Some(t) = rx.recv().await {
-            self.show(t).await;
+            let game = t.id;
+            {
+                let mut q = queues.lock().expect("draw queues");
+                if let Some(waiting) = q.get_mut(&game) {
+                    waiting.push_back(t);
+                    continue;
+                }
+                q.insert(game, Queue::new());
+            }
+            // The game's drawer: this table, then whatever came for the game meanwhile; gone
+            // once its queue is empty (checked under the lock, so nothing is left behind).
+            let (w, queues) = (self.clone(), queues.clone());
+            tokio::spawn(async move {
+                let mut next = Some(t);
+                while let Some(t) = next {
+                    w.show(t).await;
+                    let mut q = queues.lock().expect("draw queues");
+                    next = q.get_mut(&game).and_then(Queue::pop_front);
+                    if next.is_none() {
+                        q.remove(&game);
+                    }
+                }
+            });
         }
     }
 
