@@ -75,6 +75,7 @@ function show(f) {
 // the pushed board of the same version both arrive; drawing twice would restart the glide).
 function paint(f) {
   if (painted && painted.version === f.version && (painted.svg || !f.svg)) return;
+  if (!painted && window.performance) performance.mark("yut-first-board");
   painted = { version: f.version, svg: Boolean(f.svg) };
   // The SVG board where the server sent one (crisp at any size), else the picture.
   if (f.svg) {

@@ -134,8 +134,19 @@ try {
       || (!document.getElementById("board").getAttribute("src") && document.getElementById("text").textContent !== ""), null, { timeout: 10000 });
     const firstBoardMs = Date.now() - t0;
     const sizes = await Promise.all(who.sizes);
+    // Where the time went, in the frame's own clock (ms from its navigation): its script's
+    // marks, and when the frame's document started and its scripts loaded.
+    const steps = await who.frame.evaluate(() => {
+      const out = {};
+      const nav = performance.getEntriesByType("navigation")[0];
+      if (nav) { out.response_end = Math.round(nav.responseEnd); out.dom_loaded = Math.round(nav.domContentLoadedEventEnd); }
+      for (const m of performance.getEntriesByType("mark")) out[m.name] = Math.round(m.startTime);
+      out.board = Math.round(performance.now());
+      return out;
+    }).catch(() => null);
     figures.users[u.name] = {
       first_board_ms: firstBoardMs,
+      first_board_steps: steps,
       first_load_bytes: sizes.reduce((a, b) => a + b, 0),
       first_load_requests: sizes.length,
     };
