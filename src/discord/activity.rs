@@ -58,21 +58,11 @@ pub fn config(keys: &ActivityKeys, options: &super::Options) -> ActivityConfig {
         session_life: SESSION_LIFE,
         // `/yut new` without options: the server's defaults, in the Activity's channel
         // (never a thread: the Activity is there).
-        lobby: yut_table::open::GameRequest {
-            preset: None,
-            house_rules: None,
-            pieces: None,
-            first_to: None,
-            teams: false,
-            seats: None,
-            turn_seconds: None,
-            lang: Lang::En,
-            bots: 0,
-            level: yut_ai::Level::Normal,
-            default_turn_seconds: options.turn_seconds,
-            bot_delay_ms: options.bot_delay_ms,
-            can_thread: false,
-        },
+        lobby: yut_table::open::GameRequest::plain(
+            Lang::En,
+            options.turn_seconds,
+            options.bot_delay_ms,
+        ),
     }
 }
 
@@ -180,7 +170,7 @@ async fn identify(
         "the activity instance's answer",
     )
     .await?;
-    if !inst.users.iter().any(|u| *u == me.id) {
+    if !inst.users.contains(&me.id) {
         return Err(Denied::NotParticipant);
     }
     let location = inst

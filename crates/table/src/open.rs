@@ -37,6 +37,28 @@ pub struct GameRequest {
     pub can_thread: bool,
 }
 
+impl GameRequest {
+    /// `/yut new` without options: the server's defaults, no bots, in `lang`, with the bot's
+    /// own seconds per action and bots' pace; never moved to a thread.
+    pub fn plain(lang: Lang, default_turn_seconds: u32, bot_delay_ms: u32) -> GameRequest {
+        GameRequest {
+            preset: None,
+            house_rules: None,
+            pieces: None,
+            first_to: None,
+            teams: false,
+            seats: None,
+            turn_seconds: None,
+            lang,
+            bots: 0,
+            level: Level::Normal,
+            default_turn_seconds,
+            bot_delay_ms,
+            can_thread: false,
+        }
+    }
+}
+
 /// The rules of `base` with house rules on top: the one validation of house-rule text.
 pub fn house_rules(base: Preset, text: &str) -> Result<Rules, RulesError> {
     let mut rules = Rules::preset(base);
@@ -131,21 +153,7 @@ mod tests {
     use super::*;
 
     fn request() -> GameRequest {
-        GameRequest {
-            preset: None,
-            house_rules: None,
-            pieces: None,
-            first_to: None,
-            teams: false,
-            seats: None,
-            turn_seconds: None,
-            lang: Lang::En,
-            bots: 0,
-            level: Level::Normal,
-            default_turn_seconds: 25,
-            bot_delay_ms: 1200,
-            can_thread: false,
-        }
+        GameRequest::plain(Lang::En, 25, 1200)
     }
 
     #[test]

@@ -86,21 +86,7 @@ fn verify() -> ActivityConfig {
         client_id: 1,
         verify,
         session_life: Duration::from_secs(3600),
-        lobby: yut_table::open::GameRequest {
-            preset: None,
-            house_rules: None,
-            pieces: None,
-            first_to: None,
-            teams: false,
-            seats: None,
-            turn_seconds: None,
-            lang: Lang::En,
-            bots: 0,
-            level: yut_ai::Level::Normal,
-            default_turn_seconds: 300,
-            bot_delay_ms: 50,
-            can_thread: false,
-        },
+        lobby: yut_table::open::GameRequest::plain(Lang::En, 300, 50),
     }
 }
 
