@@ -76,6 +76,8 @@ function show(f) {
 function paint(f) {
   if (painted && painted.version === f.version && (painted.svg || !f.svg)) return;
   if (!painted && window.performance) performance.mark("yut-first-board");
+  // A throw just made (not the board a page opens on): the sticks tumble onto the board.
+  if (ACTIVITY && painted && f.toss && f.version > painted.version) throwSticks(f.toss);
   painted = { version: f.version, svg: Boolean(f.svg) };
   // The SVG board where the server sent one (crisp at any size), else the picture.
   if (f.svg) {
@@ -175,6 +177,41 @@ async function press(id) {
   } finally {
     busy = false;
   }
+}
+
+// The four sticks of a throw falling onto the board, the faces they show, and the result:
+// flat faces light, round faces dark with their marks, the back-do stick's flat face marked.
+// Gone after a moment; without motion where the person asked for less.
+let sticksTimer = null;
+function throwSticks(toss) {
+  let box = $("sticks");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "sticks";
+    box.className = "sticks";
+    box.setAttribute("aria-live", "polite");
+    document.querySelector("main.game figure").appendChild(box);
+  }
+  box.replaceChildren();
+  const row = document.createElement("div");
+  row.className = "row";
+  toss.flat.forEach((flat, i) => {
+    const s = document.createElement("span");
+    s.className = "stick " + (flat ? "flat" : "round") + (toss.marked === i ? " marked" : "") + (toss.nak ? " nak" : "");
+    s.style.setProperty("--i", i);
+    s.style.setProperty("--spin", (i % 2 ? -1 : 1) * (540 + 90 * i) + "deg");
+    row.appendChild(s);
+  });
+  const said = document.createElement("p");
+  said.className = "result";
+  said.textContent = toss.chip || t("web-toss-nak");
+  box.append(row, said);
+  box.hidden = false;
+  box.classList.remove("go");
+  void box.offsetWidth; // restart the animation
+  box.classList.add("go");
+  clearTimeout(sticksTimer);
+  sticksTimer = setTimeout(() => { box.hidden = true; }, 1800);
 }
 
 function tick() {

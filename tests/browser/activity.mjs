@@ -263,6 +263,17 @@ async function play() {
       continue;
     }
     figures.taps++;
+    // The sticks of the first throw, as they land (the animation takes about a second).
+    if (/:throw$/.test(id) && !figures.screenshots.some((f) => f.includes("-throw"))) {
+      const other = people.find((o) => o !== w) || w;
+      await new Promise((r) => setTimeout(r, 900));
+      const sticks = await other.frame.evaluate(() => {
+        const b = document.getElementById("sticks");
+        return b && !b.hidden ? { sticks: b.querySelectorAll(".stick").length, said: b.querySelector(".result").textContent } : null;
+      });
+      figures.sticks_seen = sticks;
+      await shot(other, "throw");
+    }
     // The same board (or a later one) on the other pages: how long after the tap.
     await Promise.all(people.filter((o) => o !== w).map(async (o) => {
       try {

@@ -194,6 +194,12 @@ async fn a_whole_game_by_touch_in_the_activity_with_the_message_board_following(
         last.content
     );
     assert!(f["taps"].as_u64().unwrap() > 5, "{f}");
+    // The first throw's sticks fell on the other person's page too: four, and the result.
+    assert_eq!(f["sticks_seen"]["sticks"], 4, "{f}");
+    assert!(
+        !f["sticks_seen"]["said"].as_str().unwrap_or("").is_empty(),
+        "{f}"
+    );
     // Both played: Bob took the free seat by touch.
     assert!(last.content.contains("Bob"), "{}", last.content);
     assert_eq!(s.state.lock().unwrap().activities.exchanged, 2);

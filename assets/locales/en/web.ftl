@@ -95,3 +95,4 @@ web-activity-refused = The game server refused to sign you in: { $why }
 web-activity-unreachable = Could not reach the game server.
 web-activity-reconnect = Reconnect
 web-activity-failed = Could not start the game: { $why }
+web-toss-nak = Off the mat: no result

@@ -91,3 +91,4 @@ web-activity-refused = El servidor de la partida rechazó tu inicio de sesión: 
 web-activity-unreachable = No se pudo conectar con el servidor de la partida.
 web-activity-reconnect = Reconectar
 web-activity-failed = No se pudo iniciar la partida: { $why }
+web-toss-nak = Fuera del tapete: sin resultado

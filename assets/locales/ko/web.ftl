@@ -91,3 +91,4 @@ web-activity-refused = 게임 서버가 로그인을 거절했어요: { $why }
 web-activity-unreachable = 게임 서버에 연결할 수 없어요.
 web-activity-reconnect = 다시 연결
 web-activity-failed = 게임을 시작할 수 없어요: { $why }
+web-toss-nak = 낙: 무효

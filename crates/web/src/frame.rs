@@ -37,6 +37,23 @@ pub struct Frame {
     pub pool: Vec<String>,
     /// What the last action did, in words (a page keeps these as the game's log).
     pub said: Vec<String>,
+    /// The sticks of this version's throw, as they fell (a page animates them); None when
+    /// the last action threw nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toss: Option<TossLine>,
+}
+
+/// How the sticks of a throw fell.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TossLine {
+    /// Stick i shows its flat side.
+    pub flat: [bool; 4],
+    /// The throw left the mat (void, 낙).
+    pub nak: bool,
+    /// The stick marked for back-do, where the rules play it.
+    pub marked: Option<u8>,
+    /// The result's name (None: void).
+    pub chip: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -151,6 +168,7 @@ impl Frame {
             seats: Vec::new(),
             pool: Vec::new(),
             said: Vec::new(),
+            toss: None,
         })
     }
 }
@@ -192,6 +210,7 @@ pub struct Parts {
     pub seats: Vec<SeatLine>,
     pub pool: Vec<String>,
     pub said: Vec<String>,
+    pub toss: Option<TossLine>,
 }
 
 /// A table's parts (None before the game starts).
@@ -200,11 +219,25 @@ pub fn parts_of(t: &yut_table::core::Table) -> Option<Parts> {
     let svg = yut_render::svg::board_svg(game, &yut_table::paint::frame_of(t));
     let (seats, pool) = seats_of(t);
     let said = yut_table::view::narrate(t, &t.last_events);
+    let marked = game
+        .rules()
+        .backdo
+        .then_some(yut_game::throw::MARKED_STICK as u8);
+    let toss = t.last_events.iter().rev().find_map(|e| match e {
+        yut_game::Event::Thrown { toss, chip, .. } => Some(TossLine {
+            flat: toss.flat,
+            nak: toss.nak,
+            marked,
+            chip: chip.map(|c| yut_table::view::chip_label(c, t.lang())),
+        }),
+        _ => None,
+    });
     Some(Parts {
         svg,
         seats,
         pool,
         said,
+        toss,
     })
 }
 
@@ -216,6 +249,7 @@ impl Frame {
             self.seats = p.seats;
             self.pool = p.pool;
             self.said = p.said;
+            self.toss = p.toss;
         }
         self
     }

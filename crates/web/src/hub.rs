@@ -225,6 +225,7 @@ mod tests {
             seats: vec![],
             pool: vec![],
             said: vec![],
+            toss: None,
         }
     }
 
