@@ -159,6 +159,12 @@ async fn pages_on_any_process_follow_a_game_across_a_takeover() {
             ("WEB_ADDR", webs[i].clone()),
             ("WEB_SECRET", SECRET.to_string()),
             ("INSTANCE_ID", format!("follow-{i}")),
+            // The Activity on every process (its pages may land on any).
+            ("DISCORD_CLIENT_ID", standin::APP.to_string()),
+            (
+                "DISCORD_CLIENT_SECRET",
+                standin::activity::CLIENT_SECRET.to_string(),
+            ),
         ]
     };
     let spawn = |p: &mut Procs, label: &str, range: &str, i: usize| {
@@ -290,6 +296,60 @@ async fn pages_on_any_process_follow_a_game_across_a_takeover() {
     )
     .await;
     phase("20 presses at once from A and B: one applied");
+
+    // The Activity: Alice signs in on B (the instance in the game's channel), follows over
+    // C's WebSocket (C drives nothing), and touches on B: forwarded to A, applied once,
+    // pushed to C.
+    let instance = format!("i-47-gc-{}-{CH0}", standin::guild_on_shard(0, SHARDS));
+    s.activity_instance(&instance, CH0, &[ALICE.0, BOB.0]);
+    let code = s.activity_code((ALICE.0, ALICE.1), "en-US");
+    let r = reqwest::Client::new()
+        .post(format!("http://{}/activity/api/session", webs[1]))
+        .header("content-type", "application/json")
+        .body(json!({"code": code, "instance_id": instance}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let signed: serde_json::Value = serde_json::from_str(&r.text().await.unwrap()).unwrap();
+    let session = signed["session"].as_str().unwrap().to_string();
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/activity/api/s/{session}/ws", webs[2]))
+            .await
+            .unwrap();
+    let (m, id) = alices_turn(&s).await;
+    let v = board_version(&m);
+    let touch = format!("/activity/api/s/{session}");
+    let (status, frame) = press(&webs[1], &touch, &id).await;
+    assert_eq!(status, 200, "{frame}");
+    assert_eq!(frame["version"], v + 1, "{frame}");
+    assert!(actor_at(&store, game, v + 1).await.unwrap().contains("111"));
+    let pushed = loop {
+        use futures_util::StreamExt;
+        let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a board pushed on C within 5 s")
+            .unwrap()
+            .unwrap();
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+            let f: serde_json::Value = serde_json::from_str(&t).unwrap();
+            if f["version"].as_u64() >= Some(v + 1) {
+                break f;
+            }
+        }
+    };
+    assert_eq!(pushed["game"], game, "{pushed}");
+    let (status, _) = press(&webs[1], &touch, &id).await;
+    assert_eq!(status, 409, "the same touch again is out of date");
+    wait_board(
+        &s,
+        CH0,
+        "the touch shown on Discord",
+        Duration::from_secs(10),
+        |b| board_version(b) > v,
+    )
+    .await;
+    phase("a touch in the Activity on B applied by A, pushed on C");
 
     // A press in flight from B when A dies: answered (applied) or "try again", never
     // applied twice: the same button after the takeover is out of date if it was applied.
