@@ -364,3 +364,32 @@ async fn a_launch_in_a_channel_without_a_game_opens_the_lobby_there() {
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_activity_in_a_group_dm_plays_the_game_started_there() {
+    let s = StandIn::start().await;
+    let (bot, web) = activity_bot(&s, "activity-group-dm", true).await;
+    // A group DM where the bot is not a member: Alice's `/yut new` is shown through its
+    // interaction token.
+    let ch = 5105;
+    s.set_channel_dm(ch);
+    s.set_user_installed(ch);
+    let m = lobby(&s, ch).await;
+    let instance = format!("i-80-pc-{ch}");
+    s.activity_instance(&instance, ch, &[ALICE.0, BOB.0]);
+    // Bob signs in there and takes the free seat by touch: the lobby's message follows (an
+    // edit through the token), and nothing is opened besides.
+    let (status, bob) = sign_in(&s, &web, BOB, "en-US", &instance).await;
+    assert_eq!(status, 200, "{bob}");
+    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let (status, frame) = get(&api).await;
+    assert_eq!(status, 200, "{frame}");
+    assert_eq!(frame["version"], board_version(&m));
+    let join = find(&m, ":join").unwrap();
+    let (status, joined) = post(&format!("{api}/press"), json!({"id": join})).await;
+    assert_eq!(status, 200, "{joined}");
+    let seated = wait_board(&s, ch, "Bob seated", |b| b.content.contains("Bob")).await;
+    assert_eq!(seated.id, m.id, "the lobby's own message, edited");
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
