@@ -79,6 +79,8 @@ function paint(f) {
   // A throw just made (not the board a page opens on): the sticks tumble onto the board.
   if (ACTIVITY && painted && f.toss && f.version > painted.version) throwSticks(f.toss);
   painted = { version: f.version, svg: Boolean(f.svg) };
+  // A lobby has no board yet: no empty frame where it will be.
+  document.querySelector("main.game figure").hidden = !f.svg && !f.board;
   // The SVG board where the server sent one (crisp at any size), else the picture.
   if (f.svg) {
     $("svg").innerHTML = f.svg;
