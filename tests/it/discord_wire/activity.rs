@@ -121,6 +121,33 @@ async fn the_entry_point_and_the_board_button_launch_the_activity() {
         .await
         .unwrap();
     assert!(page.contains(&standin::APP.to_string()), "{page}");
+    // Its script (Discord's SDK in it) goes out gzipped to a browser that takes it.
+    let client = reqwest::Client::new();
+    let url = format!("{web}/activity/assets/activity.js");
+    let plain = client
+        .get(&url)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let r = client
+        .get(&url)
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    let gz = r.bytes().await.unwrap();
+    assert!(plain.len() > 100_000, "{} bytes", plain.len());
+    assert!(
+        gz.len() * 2 < plain.len(),
+        "{} of {}",
+        gz.len(),
+        plain.len()
+    );
+    assert_eq!(&gz[..2], b"\x1f\x8b");
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }
