@@ -116,6 +116,7 @@ try {
     const q = new URLSearchParams({
       activity: cfg.activity, instance_id: cfg.instance_id, guild_id: cfg.guild_id, channel_id: cfg.channel_id,
       code: u.code, user_id: u.id, username: u.name, locale: u.locale || "en-US", platform: mobile ? "mobile" : "desktop",
+      participants: JSON.stringify(cfg.users.map((o) => ({ id: o.id, username: o.name }))),
     });
     const t0 = Date.now();
     await page.goto(pathToFileURL(path.resolve(cfg.parent)).href + "?" + q);
@@ -144,7 +145,12 @@ try {
       out.board = Math.round(performance.now());
       return out;
     }).catch(() => null);
+    // Everyone in the Activity, named at the top of the page.
+    await who.frame.waitForFunction((n) => document.querySelectorAll("#people .person").length === n, cfg.users.length, { timeout: 5000 })
+      .catch(() => {});
+    const people_shown = await who.frame.evaluate(() => [...document.querySelectorAll("#people .person")].map((p) => p.textContent));
     figures.users[u.name] = {
+      people_shown,
       first_board_ms: firstBoardMs,
       first_board_steps: steps,
       first_load_bytes: sizes.reduce((a, b) => a + b, 0),

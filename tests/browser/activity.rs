@@ -175,6 +175,11 @@ async fn a_whole_game_by_touch_in_the_activity_with_the_message_board_following(
         assert!(seen.windows(2).all(|w| w[0] < w[1]), "{who}: {seen:?}");
         assert_eq!(seen.last().copied(), Some(last_version), "{who}: {seen:?}");
         assert_eq!(f["users"][who]["last"]["over"], true, "{who}: {f}");
+        assert_eq!(
+            f["users"][who]["people_shown"],
+            serde_json::json!(["AAlice", "BBob"]),
+            "everyone in the Activity, named (initial, name): {f}"
+        );
         let received: Vec<String> = f["received"][who]
             .as_array()
             .unwrap()

@@ -117,6 +117,50 @@ async function signIn() {
   main.dataset.feed = "ws";
   state("web-activity-loading");
   window.YutPlay.start();
+  people();
+}
+
+// Everyone in the Activity, at the top of the page: their avatar (through the URL mapping
+// /cdn → cdn.discordapp.com, where the operator made one) or their initial, and their name.
+let peopleAsked = false;
+async function people() {
+  if (peopleAsked) return;
+  peopleAsked = true;
+  try {
+    const r = await sdk.commands.getInstanceConnectedParticipants();
+    showPeople(r.participants || []);
+    await sdk.subscribe("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", (e) => showPeople(e.participants || []));
+  } catch (e) {
+    // Not said: the game goes on without the list.
+  }
+}
+
+function showPeople(list) {
+  let box = document.getElementById("people");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "people";
+    document.querySelector("header").insertBefore(box, document.getElementById("status"));
+  }
+  box.replaceChildren(...list.map((p) => {
+    const el = document.createElement("span");
+    el.className = "person";
+    const name = p.nickname || p.global_name || p.username || "?";
+    const face = document.createElement("b");
+    face.textContent = [...name][0].toUpperCase();
+    if (p.avatar && location.hostname.endsWith(".discordsays.com")) {
+      const img = document.createElement("img");
+      img.alt = "";
+      img.src = `/.proxy/cdn/avatars/${p.id}/${p.avatar}.png?size=64`;
+      img.onerror = () => img.remove();
+      face.appendChild(img);
+    }
+    const n = document.createElement("span");
+    n.textContent = name;
+    el.append(face, n);
+    if (window.YUT_USER && String(window.YUT_USER.id) === String(p.id)) el.classList.add("me");
+    return el;
+  }));
 }
 
 // Sign in (once at a time), saying what failed.
