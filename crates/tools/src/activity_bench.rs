@@ -10,13 +10,13 @@
 //! other person's WebSocket. People think between touches (`--think-ms`, about a second by
 //! default: a person's pace); `--think-ms 0` presses as fast as the machine answers.
 
-use crate::press_bench::{side, GUILD};
+use crate::press_bench::{first_play, on_scratch, pct, side, GUILD};
 use futures_util::StreamExt;
 use rand::{Rng, SeedableRng};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use yut_service::Problem;
-use yut_store::{Backend, Store};
+use yut_store::Store;
 use yut_table::core::{Actor, Command, Lang};
 use yut_web::watch::activity::{ActivityConfig, Identity, Verify};
 
@@ -51,15 +51,6 @@ impl ActivityBench {
             self.failed
         )
     }
-}
-
-fn pct(v: &[f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    s[((s.len() - 1) as f64 * q).round() as usize]
 }
 
 /// Discord's side, stubbed: code `u<user>` for instance `i-<channel>`.
@@ -97,17 +88,10 @@ pub async fn bench_activity(
     seconds: f64,
     think_ms: u64,
 ) -> anyhow::Result<ActivityBench> {
-    anyhow::ensure!(
-        Backend::of_url(database) == Some(Backend::Postgres),
-        "--database: a postgres:// URL (a scratch database is made on that server)"
-    );
-    let name = format!("yutbot_bench_activity_{}", std::process::id());
-    let url = yut_store::create_scratch(database, &name).await?;
-    let result = run(&url, games, seconds, think_ms).await;
-    if let Err(e) = yut_store::drop_scratch(database, &name).await {
-        eprintln!("note: could not drop the scratch database {name}: {e}");
-    }
-    result
+    on_scratch(database, "activity", |url| async move {
+        run(&url, games, seconds, think_ms).await
+    })
+    .await
 }
 
 /// Open a started game of two people (users `2g+1` and `2g+2`) in `channel` on A.
@@ -213,21 +197,7 @@ fn my_button(frame: &serde_json::Value, name: &str) -> (Option<String>, bool) {
         .into_iter()
         .flatten()
         .any(|s| s["turn"] == true && s["name"] == name);
-    if !mine {
-        return (None, over);
-    }
-    let ids: Vec<String> = frame["rows"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
-        .filter(|b| !b["disabled"].as_bool().unwrap_or(false))
-        .filter_map(|b| b["id"].as_str().map(str::to_string))
-        .collect();
-    let pick = [":throw", ":mv:", ":sel:"]
-        .iter()
-        .find_map(|k| ids.iter().find(|i| i.contains(k)).cloned());
-    (pick, over)
+    (first_play(frame).filter(|_| mine), over)
 }
 
 async fn run(

@@ -46,7 +46,7 @@ impl PressBench {
     }
 }
 
-fn pct(v: &[f64], q: f64) -> f64 {
+pub(crate) fn pct(v: &[f64], q: f64) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
@@ -168,6 +168,11 @@ async fn game(a: &Side, channel: u64, bot_delay_ms: u32) -> anyhow::Result<Strin
 /// the person's turn; and whether the game is over.
 fn play_button(frame: &serde_json::Value) -> (Option<String>, bool) {
     let over = frame["over"].as_bool().unwrap_or(false);
+    (first_play(frame), over)
+}
+
+/// The first enabled play button (throw, move, select a result) of a page's frame.
+pub(crate) fn first_play(frame: &serde_json::Value) -> Option<String> {
     let ids: Vec<String> = frame["rows"]
         .as_array()
         .into_iter()
@@ -176,10 +181,9 @@ fn play_button(frame: &serde_json::Value) -> (Option<String>, bool) {
         .filter(|b| !b["disabled"].as_bool().unwrap_or(false))
         .filter_map(|b| b["id"].as_str().map(str::to_string))
         .collect();
-    let pick = [":throw", ":mv:", ":sel:"]
+    [":throw", ":mv:", ":sel:"]
         .iter()
-        .find_map(|k| ids.iter().find(|i| i.contains(k)).cloned());
-    (pick, over)
+        .find_map(|k| ids.iter().find(|i| i.contains(k)).cloned())
 }
 
 /// Play `games` games on A for `seconds`, pressing alternately on A and on B.
@@ -189,13 +193,26 @@ pub async fn bench_presses(
     seconds: f64,
     bot_delay_ms: u32,
 ) -> anyhow::Result<PressBench> {
+    on_scratch(database, "presses", |url| async move {
+        run(&url, games, seconds, bot_delay_ms).await
+    })
+    .await
+}
+
+/// Run `f` on a scratch database made on `database`'s server (`yutbot_bench_<what>_<pid>`),
+/// dropped afterwards whatever `f` answered.
+pub(crate) async fn on_scratch<T, F, Fut>(database: &str, what: &str, f: F) -> anyhow::Result<T>
+where
+    F: FnOnce(String) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
+{
     anyhow::ensure!(
         Backend::of_url(database) == Some(Backend::Postgres),
         "--database: a postgres:// URL (a scratch database is made on that server)"
     );
-    let name = format!("yutbot_bench_presses_{}", std::process::id());
+    let name = format!("yutbot_bench_{what}_{}", std::process::id());
     let url = yut_store::create_scratch(database, &name).await?;
-    let result = run(&url, games, seconds, bot_delay_ms).await;
+    let result = f(url).await;
     if let Err(e) = yut_store::drop_scratch(database, &name).await {
         eprintln!("note: could not drop the scratch database {name}: {e}");
     }

@@ -20,6 +20,8 @@ pub struct Shown {
     pub version: u64,
     /// The game's language (`en`, `ko`, `es`).
     pub lang: &'static str,
+    /// The game is over on this board.
+    pub over: bool,
     pub json: String,
 }
 
@@ -118,6 +120,7 @@ impl Hub {
             game: frame.game,
             version: frame.version,
             lang: frame.lang,
+            over: frame.over,
             json,
         });
         let mut games = self.games.lock().expect("hub lock");

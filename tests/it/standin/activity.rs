@@ -69,32 +69,7 @@ impl StandIn {
 }
 
 fn form(body: &[u8]) -> HashMap<String, String> {
-    let text = String::from_utf8_lossy(body);
-    text.split('&')
-        .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.to_string(), decode(v)))
-        .collect()
-}
-
-fn decode(v: &str) -> String {
-    let b = v.replace('+', " ");
-    let b = b.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let hex = (b[i] == b'%' && i + 2 < b.len())
-            .then(|| std::str::from_utf8(&b[i + 1..i + 3]).ok())
-            .flatten()
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        if let Some(x) = hex {
-            out.push(x);
-            i += 3;
-            continue;
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    url::form_urlencoded::parse(body).into_owned().collect()
 }
 
 /// The Activity's routes answered; any other request given back.

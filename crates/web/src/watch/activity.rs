@@ -456,11 +456,11 @@ impl Activity {
     /// newest at once, then each new one; a finished game gives way to the channel's next.
     async fn push(&self, mut socket: WebSocket, s: Session, mut game: i64) {
         let hub = self.watch.hub.clone();
+        let Ok(svc) = self.svc() else { return };
         let stats = &self.watch.activity;
         stats
             .open
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let Ok(svc) = self.svc() else { return };
         let left_ms = (s.expires_ms - svc.now_ms()).max(0) as u64;
         let expiry = tokio::time::sleep(Duration::from_millis(left_ms));
         tokio::pin!(expiry);
@@ -469,7 +469,7 @@ impl Activity {
             let (first, mut rx) = hub.follow(game);
             let mut over = false;
             if let Some(f) = first {
-                over = frame_over(&f.json);
+                over = f.over;
                 if socket.send(Message::Text(f.json.clone())).await.is_err() {
                     break;
                 }
@@ -478,7 +478,7 @@ impl Activity {
                 tokio::select! {
                     shown = rx.recv() => match shown {
                         Ok(f) => {
-                            over = frame_over(&f.json);
+                            over = f.over;
                             if socket.send(Message::Text(f.json.clone())).await.is_err() {
                                 break 'games;
                             }
@@ -517,11 +517,6 @@ impl Activity {
             .open
             .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
     }
-}
-
-/// Is this frame a finished game's (`"over": true`)?
-fn frame_over(json: &str) -> bool {
-    json.contains("\"over\":true")
 }
 
 /// What the Activity has done (for `/metrics`).
