@@ -51,3 +51,32 @@ picture-station-mo = Mo
 picture-station-dwitmo = Dwitmo
 picture-station-jjimo = Jjimo
 picture-station-bang = Bang
+
+## Community events' pictures: standings, bracket, podium (crates/render/src/event).
+
+# The standings' column heads ("#": the place).
+picture-event-place = #
+picture-event-name = Name
+picture-event-points = Points
+picture-event-record = Record
+# Under the standings: entrants not shown.
+picture-event-more = and { $n } more
+# The bracket's parts, a round's head, a single elimination's round by its players left.
+picture-event-upper = Upper bracket
+picture-event-lower = Lower bracket
+picture-event-grand-final = Grand final
+# The second grand final, played if the lower bracket's champion won the first.
+picture-event-grand-final-reset = Grand final 2
+picture-event-round = Round { $n }
+picture-event-round-of = { $players ->
+        [2] Final
+        [4] Semifinals
+        [8] Quarterfinals
+       *[other] Round of { $players }
+    }
+# Over the champion's name.
+picture-event-winner = Winner
+# A place in a match not decided yet.
+picture-event-tbd = TBD
+# A match being played now.
+picture-event-live = live

@@ -36,3 +36,27 @@ picture-station-mo = Mo
 picture-station-dwitmo = Dwitmo
 picture-station-jjimo = Jjimo
 picture-station-bang = Bang
+
+## Imágenes de los torneos: clasificación, cuadro, podio (crates/render/src/event).
+
+picture-event-place = #
+picture-event-name = Nombre
+picture-event-points = Puntos
+picture-event-record = Balance
+picture-event-more = y { $n } más
+picture-event-upper = Cuadro superior
+picture-event-lower = Cuadro inferior
+picture-event-grand-final = Gran final
+picture-event-grand-final-reset = Gran final 2
+picture-event-round = Ronda { $n }
+picture-event-round-of = { $players ->
+        [2] Final
+        [4] Semifinales
+        [8] Cuartos de final
+        [16] Octavos de final
+        [32] Dieciseisavos de final
+       *[other] Ronda de { $players }
+    }
+picture-event-winner = Campeón
+picture-event-tbd = Por definir
+picture-event-live = en juego

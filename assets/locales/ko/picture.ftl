@@ -34,3 +34,24 @@ picture-station-mo = 모
 picture-station-dwitmo = 뒷모
 picture-station-jjimo = 찌모
 picture-station-bang = 방
+
+## 대회 그림: 순위표, 대진표, 시상대 (crates/render/src/event).
+
+picture-event-place = 순위
+picture-event-name = 선수
+picture-event-points = 승점
+picture-event-record = 전적
+picture-event-more = 외 { $n }명
+picture-event-upper = 승자조
+picture-event-lower = 패자조
+picture-event-grand-final = 최종 결승
+picture-event-grand-final-reset = 최종 결승 2차전
+picture-event-round = { $n }라운드
+# 단판 토너먼트의 라운드: 남은 선수 수로 (32강, 16강, 8강, 4강, 결승).
+picture-event-round-of = { $players ->
+        [2] 결승
+       *[other] { $players }강
+    }
+picture-event-winner = 우승
+picture-event-tbd = 미정
+picture-event-live = 경기 중

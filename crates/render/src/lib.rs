@@ -14,6 +14,7 @@ pub use frame::*;
 
 pub mod canvas;
 mod encode;
+pub mod event;
 /// The outline of a side's piece (circle, rounded square, triangle, diamond), for other
 /// pictures that mark a side.
 pub use paint::shape as side_shape;
