@@ -117,6 +117,12 @@ async fn serve_web(
                 activity_stats.touches.load(Relaxed),
             ),
             (
+                "yutbot_activity_lobbies_forwarded_total",
+                "counter",
+                "Lobbies an Activity's launch here had the server's process open.",
+                activity_stats.lobbies_forwarded.load(Relaxed),
+            ),
+            (
                 "yutbot_activity_pages",
                 "gauge",
                 "Activity pages following a game now (WebSockets open).",

@@ -337,11 +337,14 @@ if (ACTIVITY) {
   });
   // Started by the Activity's bootstrap once signed in (again, with a new session).
   window.YutPlay = {
-    start() {
+    // `first`: the channel's newest board, where the sign-in's answer carried it (drawn
+    // before the feed's first push).
+    start(first) {
       if (feed) feed.stop();
       feed = null;
       API = main.dataset.api;
-      loadWords(pageLang(null)).then(follow, follow);
+      const go = () => { if (first) show(first); follow(); };
+      loadWords(pageLang(null)).then(go, go);
     },
   };
 } else {

@@ -193,7 +193,7 @@ async fn identify(
 
 /// Open the Activity for whoever pressed the board's button or ran the Entry Point command,
 /// or tell them privately why it cannot open here.
-async fn launch(http: &Http, data: &Data, answer: impl AsyncAnswer, locale: &str) {
+async fn launch(http: &Http, data: &Data, answer: impl AsyncAnswer, locale: &str) -> bool {
     let set_up = data
         .options
         .web
@@ -208,26 +208,41 @@ async fn launch(http: &Http, data: &Data, answer: impl AsyncAnswer, locale: &str
             &[],
         )))
     };
-    answer.send(http, response).await;
+    answer.send(http, response).await
 }
 
 /// An interaction that can be answered (a click, a command).
+/// (True when the Activity was launched.)
 trait AsyncAnswer {
-    async fn send(self, http: &Http, r: CreateInteractionResponse);
+    async fn send(self, http: &Http, r: CreateInteractionResponse) -> bool;
+}
+
+fn launched(r: &CreateInteractionResponse) -> bool {
+    matches!(r, CreateInteractionResponse::LaunchActivity)
 }
 
 impl AsyncAnswer for &ComponentInteraction {
-    async fn send(self, http: &Http, r: CreateInteractionResponse) {
-        if let Err(e) = self.create_response(http, r).await {
-            tracing::warn!(channel = self.channel_id.get(), error = %e, "answering the board's button failed");
+    async fn send(self, http: &Http, r: CreateInteractionResponse) -> bool {
+        let launching = launched(&r);
+        match self.create_response(http, r).await {
+            Ok(()) => launching,
+            Err(e) => {
+                tracing::warn!(channel = self.channel_id.get(), error = %e, "answering the board's button failed");
+                false
+            }
         }
     }
 }
 
 impl AsyncAnswer for &CommandInteraction {
-    async fn send(self, http: &Http, r: CreateInteractionResponse) {
-        if let Err(e) = self.create_response(http, r).await {
-            tracing::warn!(channel = self.channel_id.get(), error = %e, "answering the Entry Point command failed");
+    async fn send(self, http: &Http, r: CreateInteractionResponse) -> bool {
+        let launching = launched(&r);
+        match self.create_response(http, r).await {
+            Ok(()) => launching,
+            Err(e) => {
+                tracing::warn!(channel = self.channel_id.get(), error = %e, "answering the Entry Point command failed");
+                false
+            }
         }
     }
 }
@@ -237,7 +252,61 @@ pub async fn clicked(ctx: &Context, data: &Data, c: &ComponentInteraction) {
     launch(&ctx.http, data, c, &c.locale).await;
 }
 
-/// The application's Entry Point command (handled by the app).
+/// The application's Entry Point command (handled by the app). Launched where the bot
+/// cannot post (a group DM, a server without Yutbot: [`super::hosted`]) in a channel
+/// without a game, it opens the lobby there as `/yut new` does, as the launch's follow-up
+/// (its answer launches the Activity and makes no message): the page finds it, and the
+/// game goes on through the interactions' tokens like any group-DM game. (In a server
+/// with Yutbot the page opens the lobby: `yut_web::watch::activity`.)
 pub async fn entry_point(ctx: &Context, data: &Data, c: &CommandInteraction) {
-    launch(&ctx.http, data, c, &c.locale).await;
+    let launched = launch(&ctx.http, data, c, &c.locale).await;
+    if launched && super::hosted::is_hosted(c.guild_id, &c.authorizing_integration_owners) {
+        open_hosted(&ctx.http, data, c).await;
+    }
+}
+
+async fn open_hosted(http: &Http, data: &Data, c: &CommandInteraction) {
+    let channel = c.channel_id.get();
+    if data
+        .service
+        .table(channel)
+        .await
+        .is_some_and(|t| t.status.is_active())
+    {
+        return;
+    }
+    let lang = Lang::from_locale(&c.locale);
+    let guild = c.guild_id.map_or(0, |g| g.get());
+    let request = yut_table::open::GameRequest::plain(
+        lang,
+        data.options.turn_seconds,
+        data.options.bot_delay_ms,
+    );
+    let actor = super::router::actor_of(&c.user, c.member.as_deref()).speaking(lang);
+    let view = match data
+        .service
+        .create_game(guild, channel, &actor, &request)
+        .await
+    {
+        Ok(v) => v,
+        Err(p) => {
+            tracing::info!(channel, problem = ?p, "the Entry Point's launch opened no lobby here");
+            return;
+        }
+    };
+    let Some(game) = view.game else { return };
+    match c
+        .create_followup(http, super::wire::followup_message(&view))
+        .await
+    {
+        Ok(m) => {
+            data.boards
+                .hosted
+                .keep_board_token(game, &c.token, m.id.get());
+            data.poster.posted(game, channel, m.id.get()).await;
+        }
+        Err(e) => {
+            tracing::warn!(game, channel, error = %e, "the lobby opened by the Entry Point could not be shown");
+        }
+    }
 }

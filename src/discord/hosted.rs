@@ -17,7 +17,7 @@
 //! module asks it for them, and what shows the boards asks this module about hosted games.
 
 use super::send::Poster;
-use super::wire::{edit_response, is_stale, mark_shown, ping_text, Turn};
+use super::wire::{edit_response, followup_message, is_stale, mark_shown, ping_text, Turn};
 use super::Data;
 use serenity::all::{
     AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ComponentInteraction,
@@ -68,6 +68,9 @@ struct Token {
     hold_sent: bool,
     /// Discord refused it as lapsed.
     dead: bool,
+    /// The board's message where it is a follow-up of this token (an Activity's launch),
+    /// edited by its id; None: the token's original answer is the board.
+    board: Option<u64>,
 }
 
 impl Token {
@@ -122,16 +125,17 @@ impl Hosted {
         self.games.lock().expect("hosted lock").contains_key(&game)
     }
 
-    /// The game's token if it can still be used at `now_ms`.
-    fn live(&self, game: i64, now_ms: i64) -> Option<String> {
+    /// The game's token if it can still be used at `now_ms`, with the board's message
+    /// where it is one of its follow-ups.
+    fn live(&self, game: i64, now_ms: i64) -> Option<(String, Option<u64>)> {
         let games = self.games.lock().expect("hosted lock");
         games
             .get(&game)
             .filter(|t| t.usable(now_ms, self.life_ms()))
-            .map(|t| t.token.clone())
+            .map(|t| (t.token.clone(), t.board))
     }
 
-    fn keep(&self, game: i64, token: &str, issued_ms: i64, followups: u32) {
+    fn keep(&self, game: i64, token: &str, issued_ms: i64, followups: u32, board: Option<u64>) {
         let mut games = self.games.lock().expect("hosted lock");
         let same = games.get(&game).is_some_and(|t| t.token == token);
         let fresher = games.get(&game).is_none_or(|t| t.issued_ms <= issued_ms);
@@ -144,6 +148,7 @@ impl Hosted {
                     followups,
                     hold_sent: false,
                     dead: false,
+                    board,
                 },
             );
         }
@@ -153,7 +158,7 @@ impl Hosted {
     /// each has used.
     pub fn load(&self, tokens: Vec<HostedToken>) {
         for t in tokens {
-            self.keep(t.game, &t.token, t.issued_ms, t.followups);
+            self.keep(t.game, &t.token, t.issued_ms, t.followups, t.message);
         }
     }
 
@@ -231,12 +236,23 @@ impl Hosted {
     /// A hosted game's fresh token (from its command or a click): kept here, and in the
     /// database so that a restarted bot goes on.
     pub fn keep_token(&self, game: i64, token: &str) {
+        self.keep_with_board(game, token, None);
+    }
+
+    /// A hosted game whose board is message `board`, a follow-up of `token` (the lobby an
+    /// Activity's launch opened: its answer made no message). Its boards are edits of that
+    /// message, until a click brings a token whose answer is the board.
+    pub fn keep_board_token(&self, game: i64, token: &str, board: u64) {
+        self.keep_with_board(game, token, Some(board));
+    }
+
+    fn keep_with_board(&self, game: i64, token: &str, board: Option<u64>) {
         let now = self.poster.service.now_ms();
-        self.keep(game, token, now, 0);
+        self.keep(game, token, now, u32::from(board.is_some()), board);
         let service = self.poster.service.clone();
         let token = token.to_string();
         tokio::spawn(async move {
-            if let Err(p) = service.save_token(game, &token, now).await {
+            if let Err(p) = service.save_token(game, &token, now, board).await {
                 tracing::warn!(game, problem = ?p, "could not store the game's interaction token");
             }
         });
@@ -248,7 +264,7 @@ impl Hosted {
     pub async fn show(&self, game: i64, view: &View) -> bool {
         let poster = &self.poster;
         let now = poster.service.now_ms();
-        let Some(token) = self.live(game, now) else {
+        let Some((token, board)) = self.live(game, now) else {
             tracing::info!(
                 game,
                 "no live interaction token: the board waits for the next click"
@@ -266,7 +282,17 @@ impl Hosted {
         if is_stale(&shown, view) {
             return false;
         }
-        match edit_response(view).execute(&poster.http, &token).await {
+        let edited = match board {
+            Some(id) => followup_message(view)
+                .execute(&poster.http, (Some(MessageId::new(id)), &token))
+                .await
+                .map(|_| ()),
+            None => edit_response(view)
+                .execute(&poster.http, &token)
+                .await
+                .map(|_| ()),
+        };
+        match edited {
             Ok(_) => {
                 mark_shown(&mut shown, view);
                 self.edits.fetch_add(1, Ordering::Relaxed);

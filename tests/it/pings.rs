@@ -318,6 +318,7 @@ async fn the_store_keeps_pings_and_followups(backend: yut_store::Backend) {
             token: "tok-a".into(),
             issued_ms: 1_000,
             followups: 0,
+            message: None,
         })
         .await
         .unwrap();

@@ -640,6 +640,7 @@ fn no_badge_or_pill_covers_a_label() {
                     to: Dest::Point(p),
                     captured: vec![(p, 1, count)],
                     finished: count,
+                    stacked: Some(count),
                 };
                 let f = Frame {
                     lang,

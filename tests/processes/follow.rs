@@ -351,6 +351,47 @@ async fn pages_on_any_process_follow_a_game_across_a_takeover() {
     .await;
     phase("a touch in the Activity on B applied by A, pushed on C");
 
+    // A launch on B in another channel of A's server, one without a game: B asks A, which
+    // drives the server, to open the lobby there (posted by A); the page then finds it.
+    const CH_LAUNCH: u64 = 41_010;
+    s.set_channel_guild(CH_LAUNCH, standin::guild_on_shard(0, SHARDS));
+    let launched = format!("i-48-gc-{}-{CH_LAUNCH}", standin::guild_on_shard(0, SHARDS));
+    s.activity_instance(&launched, CH_LAUNCH, &[BOB.0]);
+    let code = s.activity_code((BOB.0, BOB.1), "en-US");
+    let r = reqwest::Client::new()
+        .post(format!("http://{}/activity/api/session", webs[1]))
+        .header("content-type", "application/json")
+        .body(json!({"code": code, "instance_id": launched}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let bobs: serde_json::Value = serde_json::from_str(&r.text().await.unwrap()).unwrap();
+    let lobby = wait_board(
+        &s,
+        CH_LAUNCH,
+        "the lobby a launch on B opened",
+        Duration::from_secs(5),
+        |m| find(m, ":start").is_some(),
+    )
+    .await;
+    assert!(lobby.content.contains("Bob"), "{}", lobby.content);
+    let (status, frame) = get(
+        &webs[1],
+        &format!("/activity/api/s/{}", bobs["session"].as_str().unwrap()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{frame}");
+    let frame: serde_json::Value = serde_json::from_str(&frame).unwrap();
+    assert_eq!(frame["version"], board_version(&lobby), "{frame}");
+    let (_, metrics) = get(&webs[1], "/metrics").await.unwrap();
+    assert_eq!(
+        value(&metrics, "yutbot_activity_lobbies_forwarded_total"),
+        1.0
+    );
+    phase("a launch on B in a channel without a game: its lobby opened by A");
+
     // A press in flight from B when A dies: answered (applied) or "try again", never
     // applied twice: the same button after the takeover is out of date if it was applied.
     let (m, id) = alices_turn(&s).await;
@@ -429,6 +470,33 @@ async fn pages_on_any_process_follow_a_game_across_a_takeover() {
         on_a.ended.load(std::sync::atomic::Ordering::SeqCst) || on_a.versions().last() < Some(&v3)
     );
     phase("B's and C's pages followed across the takeover");
+
+    // The Activity across the kill: its WebSocket on C was pushed every board, and a touch
+    // on B now goes to C, which drives the game.
+    let mut seen = Vec::new();
+    while seen.last() < Some(&v3) {
+        use futures_util::StreamExt;
+        let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .unwrap_or_else(|_| panic!("the Activity on C pushed up to {v3}: {seen:?}"))
+            .unwrap()
+            .unwrap();
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+            let f: serde_json::Value = serde_json::from_str(&t).unwrap();
+            seen.push(f["version"].as_u64().unwrap());
+        }
+    }
+    assert!(seen.windows(2).all(|w| w[1] >= w[0]), "in order: {seen:?}");
+    assert!(
+        seen.contains(&(v_kill + 1)),
+        "the board after the kill: {seen:?}"
+    );
+    let (m, id) = alices_turn(&s).await;
+    let v = board_version(&m);
+    let (status, frame) = press(&webs[1], &touch, &id).await;
+    assert_eq!(status, 200, "{frame}");
+    assert_eq!(frame["version"], v + 1, "{frame}");
+    phase("the Activity followed the game across the takeover; a touch on B applied by C");
     store.close().await;
     db.cleanup().await;
 }

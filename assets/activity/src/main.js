@@ -103,20 +103,23 @@ async function signIn() {
   const j = await r.json().catch(() => ({}));
   if (!r.ok || !j.session) throw new Said("web-activity-refused", { why: j.error || `${r.status} ${r.statusText}` });
   performance.mark("yut-session");
-  try {
-    await within(sdk.commands.authenticate({ access_token: j.access_token }), 30000, "web-activity-no-discord");
-  } catch (e) {
-    if (e instanceof Said) throw e;
-    throw new Said("web-activity-failed", { why: (e && e.message) || String(e) });
-  }
-  performance.mark("yut-authenticated");
   window.YUT_LANG = j.lang || document.documentElement.lang;
   window.YUT_USER = j.user || null;
   main.dataset.user = (j.user && j.user.id) || "";
   main.dataset.api = BASE + "api/s/" + j.session;
   main.dataset.feed = "ws";
   state("web-activity-loading");
-  window.YutPlay.start();
+  // The board at once: the session's answer carries the channel's newest board, and the
+  // feed opens while Discord's client authenticates the SDK (which only the people strip
+  // needs: without it the game goes on, unnamed).
+  window.YutPlay.start(j.frame || null);
+  try {
+    await within(sdk.commands.authenticate({ access_token: j.access_token }), 30000, "web-activity-no-discord");
+  } catch (e) {
+    console.warn("Discord's client did not authenticate the Activity:", e);
+    return;
+  }
+  performance.mark("yut-authenticated");
   people();
 }
 

@@ -67,6 +67,8 @@ pub struct LastMove {
     pub captured: Vec<(Point, Side, u8)>,
     /// Pieces that went home with this move.
     pub finished: u8,
+    /// The stack the move made where it joined pieces of its own side: its size.
+    pub stacked: Option<u8>,
 }
 
 impl LastMove {
@@ -92,6 +94,7 @@ impl LastMove {
                         to: *to,
                         captured: vec![],
                         finished: 0,
+                        stacked: None,
                     })
                 }
                 Event::Moved {
@@ -112,6 +115,7 @@ impl LastMove {
                         to: *to,
                         captured: vec![],
                         finished: 0,
+                        stacked: None,
                     })
                 }
                 Event::Captured {
@@ -124,6 +128,11 @@ impl LastMove {
                 Event::Finished { count, .. } => {
                     if let Some(l) = last.as_mut() {
                         l.finished += count;
+                    }
+                }
+                Event::Stacked { count, .. } => {
+                    if let Some(l) = last.as_mut() {
+                        l.stacked = Some(*count);
                     }
                 }
                 _ => {}

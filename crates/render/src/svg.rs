@@ -1,6 +1,7 @@
 //! The board as SVG, for the web: crisp at any size, the same look as the PNG (its colours,
 //! shapes, letters and geometry, from [`crate::theme`]), the last move's piece gliding along
-//! its path when the picture is shown. Only the board square: the web page says the rest
+//! its path when the picture is shown, then what it captured knocked off and a stack it made
+//! ringed. Only the board square: the web page says the rest
 //! (players, pool, whose turn) in words around it.
 
 use crate::frame::Frame;
@@ -69,6 +70,41 @@ fn shape(side: usize, x: f32, y: f32, r: f32, fill: &str, extra: &str) -> String
             )
         }
     }
+}
+
+/// How long the last move's piece glides over `points` points (where it came from
+/// included), in seconds.
+fn glide_seconds(points: usize) -> f32 {
+    0.12 * points as f32 + 0.1
+}
+
+/// How long a captured piece takes to fly off, and a ring to burst, in seconds.
+const KNOCK_S: f32 = 0.5;
+
+/// A unit of `count` pieces of side `k` at (x, y): a stack shows its second piece under
+/// it and ×n.
+fn piece(k: usize, x: f32, y: f32, count: u8) -> String {
+    let mut g = String::from("<g class=\"piece\">");
+    if count > 1 {
+        g.push_str(&shape(k, x + 4.0, y + 5.0, PIECE_R, &hex(side_dark(k)), ""));
+    }
+    g.push_str(&shape(k, x, y, PIECE_R, &hex(SIDE[k]), ""));
+    let dy = if k == 2 { PIECE_R * 0.3 } else { 0.0 };
+    let _ = write!(
+        g,
+        "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"22\" font-weight=\"700\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
+        y + dy + 8.0,
+        SIDE_LETTER[k]
+    );
+    if count > 1 {
+        let _ = write!(
+            g,
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"13\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"15\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">×{count}</text>",
+            x + 24.0, y - 24.0, hex(HIGHLIGHT), hex(INK), x + 24.0, y - 19.0, hex(INK)
+        );
+    }
+    g.push_str("</g>");
+    g
 }
 
 /// The board of `game` as shown by `frame` (its legal destinations numbered like the
@@ -217,33 +253,49 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
         Dest::Point(p) => Some((p, l.side)),
         _ => None,
     });
+    // What the move did, once its glide is over: the pieces it captured are knocked off the
+    // board (seen where they stood until the mover reaches them, then flying off and
+    // fading), and a ring bursts where it captured or joined a stack.
+    let glide_s = frame
+        .last
+        .as_ref()
+        .filter(|l| !l.path.is_empty() && moved.is_some())
+        .map_or(0.0, |l| glide_seconds(l.path.len() + 1));
+    if let Some(last) = &frame.last {
+        for (j, (p, side, count)) in last.captured.iter().enumerate() {
+            let (x, y) = xy(*p);
+            let k = *side as usize % 4;
+            let total = glide_s + KNOCK_S;
+            let _ = write!(
+                s,
+                "<g class=\"captured\" opacity=\"0\">{}<animate attributeName=\"opacity\" values=\"1;1;0\" keyTimes=\"0;{at:.3};1\" dur=\"{total:.2}s\" fill=\"freeze\"/><animateTransform attributeName=\"transform\" type=\"translate\" values=\"0 0;0 0;{:.0} -80\" keyTimes=\"0;{at:.3};1\" dur=\"{total:.2}s\" fill=\"freeze\"/></g>",
+                piece(k, x, y, *count),
+                if j % 2 == 0 { 36.0 } else { -36.0 },
+                at = glide_s / total,
+            );
+        }
+        let burst = match (last.captured.first(), last.stacked, moved) {
+            (Some((p, _, _)), _, _) => Some((xy(*p), last.side)),
+            (None, Some(_), Some((p, side))) => Some((xy(p), side)),
+            _ => None,
+        };
+        if let Some(((x, y), side)) = burst {
+            let _ = write!(
+                s,
+                "<circle class=\"{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{PIECE_R}\" fill=\"none\" stroke=\"{}\" stroke-width=\"6\" opacity=\"0\"><animate attributeName=\"r\" from=\"{PIECE_R}\" to=\"{:.0}\" begin=\"{glide_s:.2}s\" dur=\"{KNOCK_S}s\" fill=\"freeze\"/><animate attributeName=\"opacity\" values=\"0.9;0\" begin=\"{glide_s:.2}s\" dur=\"{KNOCK_S}s\" fill=\"freeze\"/></circle>",
+                if last.captured.is_empty() { "stack-burst" } else { "capture-burst" },
+                hex(SIDE[side as usize % 4]),
+                PIECE_R + 26.0,
+            );
+        }
+    }
     for (p, units) in at {
         let (x0, y) = xy(p);
         let n = units.len() as f32;
         for (i, (side, count)) in units.into_iter().enumerate() {
             let x = x0 + (i as f32 - (n - 1.0) / 2.0) * FAN;
             let k = side as usize % 4;
-            let fill = hex(SIDE[k]);
-            let mut g = String::from("<g class=\"piece\">");
-            if count > 1 {
-                g.push_str(&shape(k, x + 4.0, y + 5.0, PIECE_R, &hex(side_dark(k)), ""));
-            }
-            g.push_str(&shape(k, x, y, PIECE_R, &fill, ""));
-            let dy = if k == 2 { PIECE_R * 0.3 } else { 0.0 };
-            let _ = write!(
-                g,
-                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"22\" font-weight=\"700\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
-                y + dy + 8.0,
-                SIDE_LETTER[k]
-            );
-            if count > 1 {
-                let _ = write!(
-                    g,
-                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"13\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"15\" font-weight=\"700\" text-anchor=\"middle\" fill=\"{}\">×{count}</text>",
-                    x + 24.0, y - 24.0, hex(HIGHLIGHT), hex(INK), x + 24.0, y - 19.0, hex(INK)
-                );
-            }
-            g.push_str("</g>");
+            let g = piece(k, x, y, count);
             let glide = frame
                 .last
                 .as_ref()
@@ -267,7 +319,7 @@ pub fn board_svg(game: &Game, frame: &Frame) -> String {
                 let _ = write!(
                     s,
                     "<g class=\"moved\"><g>{g}</g><animateMotion dur=\"{:.2}s\" fill=\"freeze\" path=\"{d}\"/></g>",
-                    0.12 * pts.len() as f32 + 0.1
+                    glide_seconds(pts.len())
                 );
             } else {
                 s.push_str(&g);
@@ -383,5 +435,57 @@ mod tests {
             game.play(&pick, &mut rng).unwrap();
         }
         assert!(held > 0, "the game had destinations holding pieces");
+    }
+
+    /// A move that captured shows the captured pieces knocked off once its glide is over,
+    /// and a burst ring where it struck; one that made a stack, a ring there; any other move
+    /// neither.
+    #[test]
+    fn captures_and_stacks_are_animated_after_the_glide() {
+        use crate::frame::LastMove;
+        use rand::SeedableRng;
+        let (mut captures, mut stacks) = (0, 0);
+        for seed in 0..6 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let (mut game, _) = Game::new(yut_game::Rules::default(), 2, false, &mut rng).unwrap();
+            while !game.is_over() {
+                let actions = game.legal_actions();
+                let pick = actions[rand::Rng::random_range(&mut rng, 0..actions.len())];
+                let events = game.play(&pick, &mut rng).unwrap();
+                let Some(last) = LastMove::from_events(&events) else {
+                    continue;
+                };
+                let frame = Frame {
+                    players: vec![],
+                    lang: yut_text::Lang::Ko,
+                    selected: None,
+                    labels: vec![],
+                    last: Some(last.clone()),
+                };
+                let svg = board_svg(&game, &frame);
+                let knocked = svg.matches("<g class=\"captured\"").count();
+                assert_eq!(knocked, last.captured.len(), "{events:?}");
+                assert_eq!(svg.contains("capture-burst"), !last.captured.is_empty());
+                let stacked = last.stacked.is_some() && matches!(last.to, Dest::Point(_));
+                assert_eq!(
+                    svg.contains("stack-burst"),
+                    stacked && last.captured.is_empty(),
+                    "{events:?}"
+                );
+                if knocked > 0 {
+                    // Seen where they stood until the mover arrives: the fade starts when the glide ends.
+                    let glide = glide_seconds(last.path.len() + 1);
+                    let at = glide / (glide + KNOCK_S);
+                    assert!(svg.contains(&format!("keyTimes=\"0;{at:.3};1\"")), "{svg}");
+                    assert!(svg.contains(&format!("begin=\"{glide:.2}s\"")));
+                }
+                captures += usize::from(knocked > 0);
+                stacks += usize::from(stacked);
+            }
+        }
+        assert!(
+            captures > 3 && stacks > 3,
+            "{captures} captures, {stacks} stacks seen"
+        );
     }
 }

@@ -37,8 +37,17 @@ impl Service {
         if !self.inner.leased || self.running_actor(t.id).is_some() {
             return Ok(Driving::Here);
         }
+        self.driving_guild(t.guild).await
+    }
+
+    /// Which process drives server `guild`'s games (its shard's lease holder): where a game
+    /// opened there must be opened.
+    pub async fn driving_guild(&self, guild: u64) -> Result<Driving, Problem> {
+        if !self.inner.leased {
+            return Ok(Driving::Here);
+        }
         let count = self.inner.shards.count;
-        let shard = ShardSet::shard_of(count, t.guild);
+        let shard = ShardSet::shard_of(count, guild);
         if self
             .inner
             .fences

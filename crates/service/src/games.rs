@@ -408,6 +408,32 @@ impl Service {
             .map_err(Problem::Storage)
     }
 
+    /// The active game that `user` sits in and that moved from channel `parent` to a thread
+    /// of its own (the server's threads setting): `(game, thread)`, the newest if several.
+    /// An Activity launched in the channel shows that game rather than a new lobby.
+    pub async fn seated_in_thread_of(
+        &self,
+        guild: u64,
+        parent: u64,
+        user: u64,
+    ) -> Result<Option<(i64, u64)>, Problem> {
+        let games = self
+            .inner
+            .store
+            .seated_active(guild, user, 8)
+            .await
+            .map_err(Problem::Storage)?;
+        for g in games {
+            if let Some(t) = self.page_table(g).await? {
+                let moved = matches!(t.thread, Some(yut_table::core::Thread::Open { parent: p }) if p == parent);
+                if moved && t.status.is_active() {
+                    return Ok(Some((t.id, t.channel)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
     /// The table of the channel's active game, if any (shared, not copied).
     pub async fn table(&self, channel: u64) -> Option<Arc<Table>> {
         let h = self.handle_of(channel)?;

@@ -15,15 +15,24 @@ impl Service {
             .map(|_| ())
     }
 
-    /// Keep a game's freshest interaction token (issued at `issued_ms`).
-    pub async fn save_token(&self, game: i64, token: &str, issued_ms: i64) -> Result<(), Problem> {
+    /// Keep a game's freshest interaction token (issued at `issued_ms`); `board`: the
+    /// board's message where it is a follow-up of that token (with the one follow-up it
+    /// took), else the token's original answer.
+    pub async fn save_token(
+        &self,
+        game: i64,
+        token: &str,
+        issued_ms: i64,
+        board: Option<u64>,
+    ) -> Result<(), Problem> {
         self.inner
             .store
             .save_token(HostedToken {
                 game,
                 token: token.to_string(),
                 issued_ms,
-                followups: 0,
+                followups: u32::from(board.is_some()),
+                message: board,
             })
             .await
             .map_err(Problem::Storage)

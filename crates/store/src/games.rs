@@ -283,6 +283,34 @@ impl Store {
         .await
     }
 
+    /// The active games (lobby or playing) of server `guild` that `user` sits in, newest
+    /// first, at most `limit`.
+    pub async fn seated_active(
+        &self,
+        guild: u64,
+        user: u64,
+        limit: u32,
+    ) -> Result<Vec<i64>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let rows = sqlx::query(
+                "SELECT g.id FROM games g
+                 WHERE g.guild_id = $1 AND g.status IN ('lobby', 'playing')
+                   AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $2)
+                 ORDER BY g.id DESC LIMIT $3",
+            )
+            .bind(id64(guild))
+            .bind(id64(user))
+            .bind(limit as i64)
+            .fetch_all(&pool)
+            .await?;
+            rows.iter()
+                .map(|r| Ok(r.try_get::<i64, _>(0)?))
+                .collect::<Result<Vec<_>, StoreError>>()
+        })
+        .await
+    }
+
     /// The newest finished game of a channel.
     pub async fn last_finished_in_channel(&self, channel: u64) -> Result<Option<i64>, StoreError> {
         let pool = self.pool.clone();

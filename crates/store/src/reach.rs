@@ -291,6 +291,9 @@ pub struct HostedToken {
     pub issued_ms: i64,
     /// Follow-ups already sent through it.
     pub followups: u32,
+    /// The board's message where it is a follow-up of this token (None: the token's
+    /// original answer).
+    pub message: Option<u64>,
 }
 
 impl Store {
@@ -299,16 +302,19 @@ impl Store {
         let pool = self.pool.clone();
         self.run(async move {
             sqlx::query(
-                "INSERT INTO hosted_games (game_id, token, issued_ms) VALUES ($1, $2, $3)
+                "INSERT INTO hosted_games (game_id, token, issued_ms, message_id, followups)
+                 VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (game_id) DO UPDATE SET token = excluded.token,
-                     issued_ms = excluded.issued_ms,
+                     issued_ms = excluded.issued_ms, message_id = excluded.message_id,
                      followups = CASE WHEN hosted_games.token = excluded.token
-                                      THEN hosted_games.followups ELSE 0 END
+                                      THEN hosted_games.followups ELSE excluded.followups END
                  WHERE hosted_games.issued_ms <= excluded.issued_ms",
             )
             .bind(t.game)
             .bind(t.token)
             .bind(t.issued_ms)
+            .bind(t.message.map(id64))
+            .bind(t.followups as i64)
             .execute(&pool)
             .await?;
             Ok(())
@@ -327,8 +333,8 @@ impl Store {
             )
             .execute(&pool)
             .await?;
-            let rows: Vec<(i64, String, i64, i64)> = sqlx::query_as(
-                "SELECT h.game_id, h.token, h.issued_ms, CAST(h.followups AS BIGINT)
+            let rows: Vec<(i64, String, i64, i64, Option<i64>)> = sqlx::query_as(
+                "SELECT h.game_id, h.token, h.issued_ms, CAST(h.followups AS BIGINT), h.message_id
                  FROM hosted_games h
                  JOIN games g ON g.id = h.game_id
                  WHERE g.status IN ('lobby', 'playing') ORDER BY h.game_id",
@@ -337,11 +343,12 @@ impl Store {
             .await?;
             Ok(rows
                 .into_iter()
-                .map(|(game, token, issued_ms, followups)| HostedToken {
+                .map(|(game, token, issued_ms, followups, message)| HostedToken {
                     game,
                     token,
                     issued_ms,
                     followups: followups.max(0) as u32,
+                    message: message.map(|m| m as u64),
                 })
                 .collect())
         })

@@ -96,14 +96,6 @@ impl Presses {
             .with_state(self.clone())
     }
 
-    fn sign(&self, body: &[u8]) -> String {
-        self.signer.sign_bytes("internal-press", body)
-    }
-
-    fn genuine(&self, body: &[u8], signature: &str) -> bool {
-        self.signer.check_bytes("internal-press", body, signature)
-    }
-
     /// A page's press: applied here or by the process that drives the game; the answer to
     /// give the page (the new board's frame as JSON, or the refusal).
     /// `table`: the game's table where the caller has read it already.
@@ -161,15 +153,28 @@ impl Presses {
     /// Send a press to the process at `address`, once; its answer as it gave it.
     async fn forward(&self, address: &str, p: &PressIn) -> Result<Response, reqwest::Error> {
         let body = serde_json::to_vec(p).expect("a press serializes");
+        self.call(address, "/internal/press", "internal-press", body)
+            .await
+    }
+
+    /// Call `path` on the process at `address` (as the leases table gives it) with `body`,
+    /// signed for `what`, once; its answer as it gave it.
+    pub async fn call(
+        &self,
+        address: &str,
+        path: &str,
+        what: &str,
+        body: Vec<u8>,
+    ) -> Result<Response, reqwest::Error> {
         let url = if address.starts_with("http") {
-            format!("{}/internal/press", address.trim_end_matches('/'))
+            format!("{}{path}", address.trim_end_matches('/'))
         } else {
-            format!("http://{address}/internal/press")
+            format!("http://{address}{path}")
         };
         let r = self
             .client
             .post(url)
-            .header(SIGNATURE, self.sign(&body))
+            .header(SIGNATURE, self.signer.sign_bytes(what, &body))
             .header(axum::http::header::CONTENT_TYPE, "application/json")
             .body(body)
             .send()
@@ -182,6 +187,14 @@ impl Presses {
             bytes,
         )
             .into_response())
+    }
+
+    /// Is a call between processes signed for `what` (by [`Presses::call`])?
+    pub fn signed(&self, what: &str, headers: &HeaderMap, body: &[u8]) -> bool {
+        headers
+            .get(SIGNATURE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|s| self.signer.check_bytes(what, body, s))
     }
 }
 
@@ -216,11 +229,7 @@ async fn here(svc: &Service, p: &PressIn) -> Response {
 /// A press forwarded by another process: applied here if this process drives the game (a
 /// press is never forwarded twice), else "try again".
 async fn taken(State(presses): State<Presses>, headers: HeaderMap, body: Bytes) -> Response {
-    let signed = headers
-        .get(SIGNATURE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|s| presses.genuine(&body, s));
-    if !signed {
+    if !presses.signed("internal-press", &headers, &body) {
         return (StatusCode::FORBIDDEN, "not signed\n").into_response();
     }
     let Ok(p) = serde_json::from_slice::<PressIn>(&body) else {

@@ -21,9 +21,15 @@ fn free_port() -> u16 {
 
 /// A bot with its web pages, and the Activity where `keys`; its web address.
 async fn activity_bot(s: &StandIn, name: &str, keys: bool) -> (Bot, String) {
+    activity_bot_on(s, &db_url(name), keys).await
+}
+
+/// The same on the database at `database` (kept: a restart).
+async fn activity_bot_on(s: &StandIn, database: &str, keys: bool) -> (Bot, String) {
     let port = free_port();
     let url = format!("http://127.0.0.1:{port}");
-    let mut o = options(s, name, 60);
+    let mut o = options(s, "unused", 60);
+    o.database_url = database.to_string();
     o.bot_delay_ms = 40;
     o.web = Some(WebOptions {
         addr: format!("127.0.0.1:{port}").parse().unwrap(),
@@ -417,6 +423,151 @@ async fn an_activity_in_a_group_dm_plays_the_game_started_there() {
     assert_eq!(status, 200, "{joined}");
     let seated = wait_board(&s, ch, "Bob seated", |b| b.content.contains("Bob")).await;
     assert_eq!(seated.id, m.id, "the lobby's own message, edited");
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// The Entry Point run in a group DM where the bot is no member: its answer launches the
+/// Activity and, the channel having no game, the lobby is the launch's follow-up (the
+/// launcher's, in their language). Pages find it; their touches edit that message by its
+/// id (the launch made no message of its own to edit), across a restart too; a second
+/// launch opens nothing more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_entry_point_launch_in_a_group_dm_opens_the_lobby_there() {
+    let s = StandIn::start().await;
+    let db = db_url("activity-dm-launch");
+    let (bot, web) = activity_bot_on(&s, &db, true).await;
+    let ch = 5106;
+    s.set_channel_dm(ch);
+    s.set_user_installed(ch);
+    let tok = s.entry_point_command(ch, ALICE, "ko");
+    let i = s.wait_acked(&tok).await;
+    assert_eq!(i.callback_type, Some(12), "LAUNCH_ACTIVITY");
+    let m = wait_board(&s, ch, "the lobby", |m| find(m, ":start").is_some()).await;
+    assert!(m.content.contains("Alice"), "{}", m.content);
+    assert_eq!(
+        s.followups(&tok).len(),
+        1,
+        "the lobby is the launch's follow-up"
+    );
+    let instance = format!("i-81-pc-{ch}");
+    s.activity_instance(&instance, ch, &[ALICE.0, BOB.0]);
+    let (status, bob) = sign_in(&s, &web, BOB, "en-US", &instance).await;
+    assert_eq!(status, 200, "{bob}");
+    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let (status, frame) = get(&api).await;
+    assert_eq!(status, 200, "{frame}");
+    assert_eq!(frame["version"], board_version(&m));
+    let (status, joined) = post(
+        &format!("{api}/press"),
+        json!({"id": find(&m, ":join").unwrap()}),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    let seated = wait_board(&s, ch, "Bob seated", |b| b.content.contains("Bob")).await;
+    assert_eq!(seated.id, m.id, "the follow-up, edited by its id");
+    // Bob launches too: the same game, nothing opened besides.
+    let tok = s.entry_point_command(ch, BOB, "en-US");
+    assert_eq!(s.wait_acked(&tok).await.callback_type, Some(12));
+    // A restart: the token and its message come back with the game.
+    bot.shutdown().await;
+    let (bot, web) = activity_bot_on(&s, &db, true).await;
+    let (status, alice) = sign_in(&s, &web, ALICE, "ko", &instance).await;
+    assert_eq!(status, 200, "{alice}");
+    let api = format!(
+        "{web}/activity/api/s/{}",
+        alice["session"].as_str().unwrap()
+    );
+    let seated = s.latest_board(ch).unwrap();
+    let (status, started) = post(
+        &format!("{api}/press"),
+        json!({"id": find(&seated, ":start").unwrap()}),
+    )
+    .await;
+    assert_eq!(status, 200, "{started}");
+    let playing = wait_board(&s, ch, "the game started", |b| {
+        board_version(b) > board_version(&seated) && find(b, ":start").is_none()
+    })
+    .await;
+    assert_eq!(playing.id, m.id, "still the follow-up, edited by its id");
+    let lobbies = s
+        .state
+        .lock()
+        .unwrap()
+        .messages
+        .values()
+        .filter(|x| x.channel == ch && !x.deleted && game_of(x).is_some())
+        .count();
+    assert_eq!(lobbies, 1, "one game message");
+    bot.shutdown().await;
+    assert_eq!(s.violations(), Vec::<String>::new());
+}
+
+/// With the server's threads setting a game moves to a thread of its own: a player of that
+/// game who launches the Activity in the channel gets their game, not a new lobby; someone
+/// who is not in it gets the channel's next lobby (the channel is free for one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_launch_in_the_channel_of_a_threaded_game_follows_its_players_there() {
+    const ADMIN: (u64, &str, u64) = (444, "Dana", 0x400 | 0x800 | 0x20);
+    let s = StandIn::start().await;
+    let (bot, web) = activity_bot(&s, "activity-thread", true).await;
+    let ch = 5107;
+    s.set_app_permissions(ch, standin::APP_PERMISSIONS | standin::THREAD_PERMISSIONS);
+    let on = json!([{"name": "threads", "type": 5, "value": true}]);
+    reply(&s, s.slash(ch, ADMIN, "en-US", "settings", on)).await;
+    let tok = s.slash(
+        ch,
+        ALICE,
+        "en-US",
+        "new",
+        json!([{"name": "bots", "type": 4, "value": 1}, {"name": "pieces", "type": 4, "value": 2}]),
+    );
+    s.wait_acked(&tok).await;
+    let lobby = wait_board(&s, ch, "the lobby", |m| find(m, ":start").is_some()).await;
+    let tok = s.click(lobby.id, &find(&lobby, ":start").unwrap(), ALICE, "en-US");
+    s.wait_acked(&tok).await;
+    let thread = s
+        .wait_for("the game's thread", Duration::from_secs(10), |st| {
+            st.threads.get(&lobby.id).cloned()
+        })
+        .await;
+    let board = wait_board(&s, thread.id, "the game in its thread", |m| {
+        game_of(m).is_some()
+    })
+    .await;
+    let instance = format!("i-82-gc-{}-{ch}", standin::GUILD);
+    s.activity_instance(&instance, ch, &[ALICE.0, BOB.0]);
+    let (status, alice) = sign_in(&s, &web, ALICE, "en-US", &instance).await;
+    assert_eq!(status, 200, "{alice}");
+    let api = format!(
+        "{web}/activity/api/s/{}",
+        alice["session"].as_str().unwrap()
+    );
+    let (status, frame) = get(&api).await;
+    assert_eq!(status, 200, "{frame}");
+    assert_eq!(
+        frame["game"].to_string(),
+        game_of(&board).unwrap(),
+        "Alice follows her game in its thread"
+    );
+    let open_in_channel = |st: &standin::State_| {
+        st.messages
+            .values()
+            .filter(|m| m.channel == ch && !m.deleted && find(m, ":start").is_some())
+            .count()
+    };
+    assert_eq!(
+        open_in_channel(&s.state.lock().unwrap()),
+        0,
+        "no lobby opened"
+    );
+    let (status, bob) = sign_in(&s, &web, BOB, "en-US", &instance).await;
+    assert_eq!(status, 200, "{bob}");
+    let m = wait_board(&s, ch, "Bob's lobby", |m| find(m, ":start").is_some()).await;
+    assert!(m.content.contains("Bob"), "{}", m.content);
+    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let (_, frame) = get(&api).await;
+    assert_eq!(frame["version"], board_version(&m));
     bot.shutdown().await;
     assert_eq!(s.violations(), Vec::<String>::new());
 }

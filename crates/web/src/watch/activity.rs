@@ -16,6 +16,8 @@
 
 use super::*;
 use crate::forward::PressIn;
+
+mod launch;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::routing::post;
@@ -174,6 +176,7 @@ impl Watch {
             .route("/activity/api/s/:session/ws", get(ws))
             .route("/activity/api/s/:session/boards/:version", get(picture))
             .route("/activity/api/s/:session/press", post(press))
+            .route(launch::OPEN_PATH, post(launch::opened_for_other))
             .with_state(a)
             .nest("/activity", pages::router())
     }
@@ -264,38 +267,6 @@ impl Activity {
         Ok(s)
     }
 
-    /// An Activity launched in a server's channel without a game opens the lobby there (the
-    /// message posted by the Discord edge), hosted by whoever launched it. Where this process
-    /// cannot (another process drives the server, a group DM the bot cannot post in), the
-    /// page says that the channel has no game yet.
-    async fn open_lobby(&self, c: &ActivityConfig, who: &Identity, lang: Lang) {
-        let (Ok(svc), Some(guild)) = (self.svc(), who.guild) else {
-            return;
-        };
-        let active = match svc.game_of_channel(who.channel).await {
-            Ok(Some(g)) => matches!(svc.page_table(g).await, Ok(Some(t)) if t.status.is_active()),
-            Ok(None) => false,
-            Err(_) => return,
-        };
-        if active {
-            return;
-        }
-        let actor = yut_table::core::Actor::User {
-            id: who.user,
-            name: who.name.clone(),
-            moderator: false,
-            lang: Some(lang),
-        };
-        let mut request = c.lobby.clone();
-        request.lang = lang;
-        if let Err(p) = svc
-            .open_from_page(guild, who.channel, &actor, &request)
-            .await
-        {
-            tracing::info!(channel = who.channel, problem = ?p, "an Activity's launch could not open a lobby here");
-        }
-    }
-
     /// The channel's game, its newest board published (followed here if another process
     /// drives it).
     async fn game(&self, s: &Session) -> Result<Arc<Table>, ApiError> {
@@ -338,10 +309,10 @@ async fn session(
             ApiError::said(status, key, viewer)
         })?;
     let lang = who.locale.as_deref().map_or(viewer, Lang::from_locale);
-    a.open_lobby(c, &who, lang).await;
+    let channel = a.place(c, &who, lang).await;
     let s = Session {
         user: who.user,
-        channel: who.channel,
+        channel,
         expires_ms: a.svc()?.now_ms() + c.session_life.as_millis() as i64,
         lang,
         name: who.name.chars().take(64).collect(),
@@ -351,7 +322,18 @@ async fn session(
         .activity
         .sessions
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // The channel's newest board with the answer: the page draws it at once, before its
+    // feed's first push (none yet where the channel has no game).
+    let frame = match a.game(&s).await {
+        Ok(t) => a
+            .watch
+            .hub
+            .last(t.id)
+            .and_then(|shown| serde_json::from_str::<serde_json::Value>(&shown.json).ok()),
+        Err(_) => None,
+    };
     Ok(axum::Json(serde_json::json!({
+        "frame": frame,
         "session": s.token(&a.watch.signer),
         "access_token": who.access_token,
         "user": { "id": who.user.to_string(), "name": s.name },
@@ -528,6 +510,8 @@ pub struct ActivityStats {
     pub touches: std::sync::atomic::AtomicU64,
     /// WebSockets open now.
     pub open: std::sync::atomic::AtomicI64,
+    /// Lobbies a launch here had the server's process open.
+    pub lobbies_forwarded: std::sync::atomic::AtomicU64,
 }
 
 #[cfg(test)]
