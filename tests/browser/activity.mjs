@@ -98,8 +98,9 @@ const browser = await chromium.launch({
 let failed = null;
 const people = [];
 try {
-  // Every person's page, loaded at once (as people joining the Activity).
-  await Promise.all(cfg.users.map(async (u, i) => {
+  // Every person's page, one after the other (people joining the Activity, each on a device
+  // of their own: the first board's time is one page's, not two pages' sharing the CPU).
+  for (const [i, u] of cfg.users.entries()) await (async () => {
     const mobile = u.platform === "mobile";
     const viewport = u.viewport || (mobile ? PHONE : PANEL);
     const context = await browser.newContext({ viewport, locale: u.locale || "en-US", hasTouch: mobile, isMobile: mobile });
@@ -157,7 +158,7 @@ try {
       first_load_requests: sizes.length,
     };
     await shot(who, "first");
-  }));
+  })();
 
   if (MODE === "refusals") await refusals();
   else await play();
