@@ -19,6 +19,7 @@ mod custom_id;
 mod db_outage;
 mod discord_wire;
 mod engine_api;
+mod events;
 mod fuzz_play;
 mod group_commit;
 mod hosted;

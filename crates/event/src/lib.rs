@@ -20,3 +20,5 @@ pub use bracket::{Bracket, Format, Occupant, Placing, Side};
 pub use ffa::{seat_tables, TableRound};
 pub use robin::{group_seeds, round_robin, split_groups, RobinRound};
 pub use standings::{standings, Standing, Tiebreak};
+pub mod run;
+pub use run::{Pairing, Progress, RoundRun, Run, RunError, Signed, Stage};

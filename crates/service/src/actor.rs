@@ -274,7 +274,17 @@ impl GameActor {
         }
         if out.finished {
             let recorded = match persist::result_row(&self.table, now) {
-                Ok(Some(r)) => self.inner.store.record_result(r).await,
+                Ok(Some(r)) => {
+                    let done = self.inner.store.record_result(r.clone()).await;
+                    if done.is_ok() {
+                        // An event's game: its result counts there (off this actor).
+                        let svc = Service {
+                            inner: self.inner.clone(),
+                        };
+                        tokio::spawn(async move { svc.event_game_over(&r).await });
+                    }
+                    done
+                }
                 Ok(None) => Ok(()),
                 Err(e) => Err(e),
             };

@@ -164,3 +164,38 @@ async fn after_files(svc: &Service, game: i64, out: &Path) -> anyhow::Result<Vec
     )?;
     Ok(written)
 }
+
+/// Play the games in `channels` to their end, each person letting the bot play every one of
+/// their turns as it comes ("Bot plays my turn"), looking every `poll`: for benchmarks and
+/// tests that need whole games between people. Returns the presses sent.
+pub async fn autoplay(svc: &Service, channels: &[u64], poll: Duration) -> usize {
+    use yut_table::core::Player;
+    let mut left: Vec<u64> = channels.to_vec();
+    let mut sent = 0;
+    while !left.is_empty() {
+        let mut still = Vec::with_capacity(left.len());
+        for ch in left {
+            let Some(t) = svc.table(ch).await else {
+                continue;
+            };
+            if !t.status.is_active() {
+                continue;
+            }
+            if let Some(seat) = t.acting() {
+                let s = &t.seats[seat as usize];
+                if let (Player::Human { user, name }, false, false) =
+                    (&s.player, s.autoplay, s.away)
+                {
+                    let me = Actor::user(*user, name);
+                    if svc.command(ch, &me, Command::AutoPlay).await.is_ok() {
+                        sent += 1;
+                    }
+                }
+            }
+            still.push(ch);
+        }
+        left = still;
+        tokio::time::sleep(poll).await;
+    }
+    sent
+}

@@ -6,6 +6,7 @@ mod afterward;
 mod challenges;
 mod clock;
 mod driving;
+mod events;
 mod follow;
 mod games;
 mod histogram;
@@ -18,6 +19,7 @@ mod running;
 use actor::*;
 pub use clock::*;
 pub use driving::Driving;
+pub use events::{EventGame, EventNews};
 pub use follow::FollowStats;
 pub use histogram::*;
 pub use hosted::HostedToken;
@@ -202,6 +204,8 @@ struct Inner {
     drivers: Mutex<HashMap<u32, (yut_store::Driver, i64)>>,
     /// The tables of the games followed here for others, as last shown (see `follow.rs`).
     mirrored: Mutex<HashMap<i64, Arc<Table>>>,
+    /// What happens to events (their games ended, rounds complete), for whoever runs them.
+    event_news: tokio::sync::broadcast::Sender<events::EventNews>,
 }
 
 /// Which places a piece of work off the async threads waits for ([`Service::offload_in`]).
@@ -312,6 +316,7 @@ impl Service {
                 follow_stats: FollowStats::default(),
                 drivers: Mutex::default(),
                 mirrored: Mutex::default(),
+                event_news: tokio::sync::broadcast::channel(1024).0,
             }),
         };
         service.start_following();

@@ -27,6 +27,10 @@ pub enum Problem {
     Settings(StoreError),
     /// A challenge that cannot be made (nothing was opened).
     Challenge(ChallengeProblem),
+    /// No event with that number.
+    NoEvent,
+    /// What an event cannot do now (nothing was changed).
+    Event(yut_event::RunError),
 }
 
 /// Why a challenge cannot be made.
@@ -106,6 +110,22 @@ impl Problem {
             Problem::Moved { .. } => "problem-moved",
             Problem::Elsewhere => "problem-elsewhere",
             Problem::Settings(_) => "problem-settings",
+            Problem::NoEvent => "event-none",
+            Problem::Event(e) => {
+                use yut_event::RunError::*;
+                match e {
+                    Closed => "event-closed",
+                    AlreadyIn => "event-already-in",
+                    NotIn => "event-not-in",
+                    Full => "event-full",
+                    TooFew => "event-too-few",
+                    RoundNotDone => "event-round-not-done",
+                    NotNow => "event-not-now",
+                    NoSuchGame => "event-no-such-game",
+                    Decided => "event-decided",
+                    NotInGame => "event-not-in-game",
+                }
+            }
         };
         yut_text::say_in(code, key, &[])
     }
@@ -121,7 +141,25 @@ impl Problem {
             Problem::Moved { message_id: 1 },
             Problem::Elsewhere,
             Problem::Settings(StoreError::NotFound),
+            Problem::NoEvent,
         ]
+        .into_iter()
+        .chain(
+            [
+                yut_event::RunError::Closed,
+                yut_event::RunError::AlreadyIn,
+                yut_event::RunError::NotIn,
+                yut_event::RunError::Full,
+                yut_event::RunError::TooFew,
+                yut_event::RunError::RoundNotDone,
+                yut_event::RunError::NotNow,
+                yut_event::RunError::NoSuchGame,
+                yut_event::RunError::Decided,
+                yut_event::RunError::NotInGame,
+            ]
+            .map(Problem::Event),
+        )
+        .collect()
     }
 }
 

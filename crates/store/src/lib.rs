@@ -12,6 +12,7 @@
 mod announce;
 mod commits;
 mod defaults;
+mod events;
 mod games;
 mod leases;
 mod pings;
@@ -21,6 +22,7 @@ mod results;
 mod scratch;
 pub use announce::{channel_of, Announcements, Moved};
 pub use commits::{CommitStats, MAX_BATCH};
+pub use events::EventRow;
 pub use leases::*;
 pub use pings::*;
 pub use reach::*;

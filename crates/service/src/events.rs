@@ -1,0 +1,275 @@
+//! Community events (issue 49) over the store: an event's state is the pure core's
+//! [`Run`], kept whole in its row and changed by read, apply, write-over-the-version-read
+//! (again from the top when another write came first), so every change is applied once
+//! whichever process or task makes it.
+//!
+//! A round's games are opened by whoever runs the event (the Discord edge opens a thread
+//! for each, a benchmark a channel of its own) with [`Service::event_open_game`]; each
+//! game's end reports its result to its event by itself (the actor calls
+//! [`Service::event_game_over`]), and [`EventNews`] says so to whoever listens.
+
+use crate::*;
+use yut_event::{Pairing, Progress, Run, RunError, Stage};
+use yut_store::EventRow;
+
+/// What happened to an event, for whoever runs it (the edge, a benchmark).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventNews {
+    /// A game of round `round` ended and its result counts; `progress` says whether the
+    /// round (or the event) is complete.
+    Reported {
+        event: i64,
+        round: u32,
+        game: i64,
+        progress: Progress,
+    },
+}
+
+/// A game of a round to open: its pairing's index and its two entrants.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventGame {
+    pub index: u32,
+    pub pairing: Pairing,
+}
+
+/// How many times a change is tried again when another write came first.
+const TRIES: usize = 32;
+
+fn stage_name(run: &Run) -> &'static str {
+    match run.stage {
+        Stage::SignUp => "signup",
+        Stage::Round(_) => "round",
+        Stage::Finished => "finished",
+        Stage::Cancelled => "cancelled",
+    }
+}
+
+fn state_of(run: &Run) -> String {
+    serde_json::to_string(run).expect("an event serializes")
+}
+
+impl Service {
+    /// Open a Swiss event in `channel` of server `guild`: sign-ups open.
+    pub async fn create_event(
+        &self,
+        guild: u64,
+        channel: u64,
+        name: &str,
+        rounds: u32,
+        cap: u32,
+    ) -> Result<i64, Problem> {
+        let store = &self.inner.store;
+        let id = store.new_game_id().await.map_err(Problem::Storage)?;
+        let run = Run::new(name, rounds, cap);
+        let row = EventRow {
+            id,
+            guild,
+            channel,
+            message: None,
+            stage: stage_name(&run).into(),
+            state: state_of(&run),
+            version: 1,
+        };
+        store
+            .create_event(row, self.now_ms())
+            .await
+            .map_err(Problem::Storage)?;
+        Ok(id)
+    }
+
+    /// An event as stored, with its state.
+    pub async fn event(&self, id: i64) -> Result<(EventRow, Run), Problem> {
+        let row = self.inner.store.event(id).await.map_err(|e| match e {
+            StoreError::NotFound => Problem::NoEvent,
+            e => Problem::Storage(e),
+        })?;
+        let run: Run = serde_json::from_str(&row.state)
+            .map_err(|e| Problem::Storage(StoreError::Corrupt(format!("event {id}: {e}"))))?;
+        Ok((row, run))
+    }
+
+    /// Apply `f` to event `id` and store what it made (once, whatever else writes it).
+    async fn change_event<T>(
+        &self,
+        id: i64,
+        f: impl Fn(&mut Run) -> Result<T, RunError>,
+    ) -> Result<(Run, T), Problem> {
+        for _ in 0..TRIES {
+            let (row, mut run) = self.event(id).await?;
+            let out = f(&mut run).map_err(Problem::Event)?;
+            let saved = self
+                .inner
+                .store
+                .save_event(
+                    id,
+                    row.version,
+                    stage_name(&run),
+                    state_of(&run),
+                    self.now_ms(),
+                )
+                .await
+                .map_err(Problem::Storage)?;
+            if saved {
+                return Ok((run, out));
+            }
+        }
+        Err(Problem::Stale)
+    }
+
+    /// `user` signs up (`rating`: for the first round's order).
+    pub async fn event_join(
+        &self,
+        id: i64,
+        user: u64,
+        name: &str,
+        rating: f64,
+    ) -> Result<Run, Problem> {
+        Ok(self
+            .change_event(id, |run| run.join(user, name, rating))
+            .await?
+            .0)
+    }
+
+    /// `user` leaves (before the start) or drops out (after it).
+    pub async fn event_leave(&self, id: i64, user: u64) -> Result<Run, Problem> {
+        Ok(self.change_event(id, |run| run.leave(user)).await?.0)
+    }
+
+    /// Pair the event's next round: the round's number and its games to open, in order (the
+    /// bye counts at once).
+    pub async fn event_start_round(&self, id: i64) -> Result<(u32, Vec<EventGame>), Problem> {
+        let (run, games) = self
+            .change_event(id, |run| {
+                let round = run.start_round()?;
+                Ok(round
+                    .games
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| EventGame {
+                        index: i as u32,
+                        pairing: p.clone(),
+                    })
+                    .collect::<Vec<_>>())
+            })
+            .await?;
+        let round = match run.stage {
+            Stage::Round(n) => n,
+            _ => 0,
+        };
+        Ok((round, games))
+    }
+
+    /// Open pairing `index` of event `id`'s round `round` as a started game in `channel`
+    /// (a thread of its own, say), with `settings`: the first entrant hosts and sits first,
+    /// the second joins. The game's id, kept with the event so that its end reports there.
+    pub async fn event_open_game(
+        &self,
+        id: i64,
+        round: u32,
+        index: u32,
+        channel: u64,
+        settings: Settings,
+    ) -> Result<i64, Problem> {
+        let (row, run) = self.event(id).await?;
+        let pairing = match run.current() {
+            Some((n, r)) if n == round => r
+                .games
+                .get(index as usize)
+                .cloned()
+                .ok_or(Problem::Event(RunError::NoSuchGame))?,
+            _ => return Err(Problem::Event(RunError::NotNow)),
+        };
+        let name = |e: u64| {
+            run.entrant(e)
+                .map_or_else(|| e.to_string(), |s| s.name.clone())
+        };
+        let first = Actor::user(pairing.first, &name(pairing.first));
+        let second = Actor::user(pairing.second, &name(pairing.second));
+        self.create(row.guild, channel, &first, settings).await?;
+        self.command(channel, &second, Command::Join).await?;
+        let view = self.command(channel, &first, Command::Start).await?;
+        let game = view.game.ok_or(Problem::NoGame)?;
+        self.inner
+            .store
+            .event_game(game, id, round, index)
+            .await
+            .map_err(Problem::Storage)?;
+        self.change_event(id, |run| match run.current() {
+            Some((n, _)) if n == round => run.opened(index as usize, game),
+            _ => Err(RunError::NotNow),
+        })
+        .await?;
+        Ok(game)
+    }
+
+    /// An admin decides pairing `index` of the current round (a no-show, a dispute): `by`
+    /// says who and why, for the event's log.
+    pub async fn event_set_result(
+        &self,
+        id: i64,
+        index: u32,
+        winner: u64,
+        by: &str,
+    ) -> Result<Progress, Problem> {
+        Ok(self
+            .change_event(id, |run| run.set_result(index as usize, winner, by))
+            .await?
+            .1)
+    }
+
+    /// Call the event off.
+    pub async fn event_cancel(&self, id: i64) -> Result<Run, Problem> {
+        Ok(self.change_event(id, |run| run.cancel()).await?.0)
+    }
+
+    /// What happens to events, from now on.
+    pub fn event_news(&self) -> tokio::sync::broadcast::Receiver<EventNews> {
+        self.inner.event_news.subscribe()
+    }
+
+    /// A finished game (with its result row): if it plays for an event, its result counts
+    /// there. Called by the game's actor once the result is recorded.
+    pub(crate) async fn event_game_over(&self, result: &yut_store::ResultRow) {
+        let game = result.game;
+        let (event, round) = match self.inner.store.event_of_game(game).await {
+            Ok(Some((e, r, _))) => (e, r),
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(game, error = %e, "could not read which event the game plays for");
+                return;
+            }
+        };
+        let pieces_of = |user: u64| {
+            result
+                .players
+                .iter()
+                .find(|p| p.user == user)
+                .map_or(0, |p| p.pieces_home)
+        };
+        let winner = result.players.iter().find(|p| p.won).map(|p| p.user);
+        let reported = self
+            .change_event(event, |run| {
+                let index = run.pairing_of(game).ok_or(RunError::NoSuchGame)?;
+                let (_, r) = run.current().ok_or(RunError::NotNow)?;
+                let p = &r.games[index];
+                // No person won (both left, the bots played it out): an admin decides.
+                let winner = winner.ok_or(RunError::NotInGame)?;
+                let pieces = [pieces_of(p.first), pieces_of(p.second)];
+                run.report(game, winner, pieces)
+            })
+            .await;
+        match reported {
+            Ok((_, progress)) => {
+                let _ = self.inner.event_news.send(EventNews::Reported {
+                    event,
+                    round,
+                    game,
+                    progress,
+                });
+            }
+            Err(p) => {
+                tracing::warn!(game, event, problem = ?p, "a game's result could not count for its event");
+            }
+        }
+    }
+}
