@@ -5,6 +5,9 @@
 //! - `... -- once [entrants rounds times]` pairs the field `times` times inside `measured`, for
 //!   `valgrind --tool=callgrind --toggle-collect='*measured*'` (the field's own making, which
 //!   pairs every earlier round, is left out of the count);
+//! - `... -- save [entrants rounds out.json]` writes the field, and `... -- load [file times]`
+//!   pairs a saved field, so that a profile without `--toggle-collect` (call counts included)
+//!   holds nothing but the pairing and reading the file;
 //! - `... -- dump [out.json]` writes the pairings of many fields, to compare two versions of the
 //!   code pairing for pairing.
 
@@ -55,6 +58,20 @@ fn main() {
             let (n, rounds, times) = (arg(&args, 1, 1024), arg(&args, 2, 9), arg(&args, 3, 3));
             let (field, history) = swiss_field(n, rounds, 49);
             let p = measured(&field, &history, times);
+            println!("{} games, bye {:?}", p.games.len(), p.bye);
+        }
+        "save" => {
+            let (n, rounds) = (arg(&args, 1, 1024), arg(&args, 2, 9));
+            let out = args.get(3).map_or("field.json", String::as_str);
+            let json = serde_json::to_string(&swiss_field(n, rounds, 49)).expect("json");
+            std::fs::write(out, json).expect("write");
+        }
+        "load" => {
+            let file = args.get(1).map_or("field.json", String::as_str);
+            let json = std::fs::read_to_string(file).expect("read");
+            let (field, history): (Vec<Entrant>, History) =
+                serde_json::from_str(&json).expect("json");
+            let p = measured(&field, &history, arg(&args, 2, 1));
             println!("{} games, bye {:?}", p.games.len(), p.bye);
         }
         "dump" => {

@@ -17,10 +17,18 @@
 //! is solved, repairing its solution rather than starting over (`warm.rs`); a blossom keeps
 //! the list of its vertices. `i128` stays: the Swiss weights of 1,024 entrants after 9 rounds
 //! reach about 2^74.
+//!
+//! Later, the same search done with less work, step for step (the Swiss pairing often has
+//! several heaviest pairings, and which one comes out depends on the order of every step, so
+//! none may change): the scans that only keep least slacks run as a loop of their own
+//! (`scan.rs`), with each vertex's edges holding their far ends and the least slack of each
+//! best edge remembered until the duals move; the loops over blossoms stop at the highest
+//! number used; scratch lists are kept between uses.
 
 /// An edge weight.
 pub type Weight = i128;
 
+mod scan;
 mod stage;
 mod warm;
 
@@ -99,7 +107,7 @@ impl Matching {
 /// cardinality: give every edge a large common base weight to prefer more pairs.
 /// Deterministic: the same input (in the same order) always gives the same matching.
 pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Matching {
-    let mut m = Solver::new(n, edges);
+    let mut m = Solver::new(n, edges, 1);
     m.solve();
     m.finish(1)
 }
@@ -125,9 +133,7 @@ impl PerfectMatcher {
     pub fn new(n: usize, edges: &[(usize, usize, Weight)]) -> PerfectMatcher {
         // Even weights make every initial dual even, so that all single vertices (the roots of
         // the search, which move together) share one parity and the halved slacks stay exact.
-        let doubled: Vec<(usize, usize, Weight)> =
-            edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
-        let mut solver = Solver::new(n, &doubled);
+        let mut solver = Solver::new(n, edges, 2);
         solver.maxcard = true;
         solver.warm_start();
         PerfectMatcher { solver }
@@ -142,9 +148,7 @@ impl PerfectMatcher {
         dual: &[Weight],
         mate: &[Option<usize>],
     ) -> PerfectMatcher {
-        let doubled: Vec<(usize, usize, Weight)> =
-            edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
-        let mut solver = Solver::new(n, &doubled);
+        let mut solver = Solver::new(n, edges, 2);
         solver.maxcard = true;
         solver.start_from(dual, mate);
         PerfectMatcher { solver }
@@ -166,9 +170,7 @@ impl PerfectMatcher {
     /// Adds edges (none may be there already); the next [`PerfectMatcher::solve`] starts from
     /// the last solution, repaired where the new edges' slack was negative.
     pub fn add_edges(&mut self, edges: &[(usize, usize, Weight)]) {
-        let doubled: Vec<(usize, usize, Weight)> =
-            edges.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
-        self.solver.add_edges(&doubled);
+        self.solver.add_edges(edges, 2);
         self.solver.augment_tight();
     }
 }
@@ -211,11 +213,46 @@ impl Solver {
     }
 }
 
+/// An edge seen from one end: the endpoint `end` of its other end (`end / 2` is the edge, as
+/// in the original's `neighbend`) and that other end's vertex, kept together so that a scan
+/// need not look the neighbour up in `endpoint` (the scans are about a million lookups).
+#[derive(Debug, Clone, Copy)]
+struct Adj {
+    end: u32,
+    to: u32,
+}
+
+impl Adj {
+    /// The edge with endpoint `end` at the far end, vertex `to` (both below `u32::MAX`:
+    /// [`Solver::new`] and [`Solver::add_edges`] check the graph's size).
+    #[inline(always)]
+    fn new(end: usize, to: usize) -> Adj {
+        debug_assert!(end < u32::MAX as usize && to < u32::MAX as usize);
+        Adj {
+            end: end as u32,
+            to: to as u32,
+        }
+    }
+
+    #[inline(always)]
+    fn end(self) -> usize {
+        self.end as usize
+    }
+
+    #[inline(always)]
+    fn to(self) -> usize {
+        self.to as usize
+    }
+}
+
 struct Solver {
     n: usize,
-    edges: Vec<(usize, usize, Weight)>,
+    /// The weight of each edge (times the solver's scale); its ends are `endpoint[2k]` and
+    /// `endpoint[2k + 1]`.
+    weight: Vec<Weight>,
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Each vertex's edges, in the order they came.
+    neighbend: Vec<Vec<Adj>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -227,8 +264,17 @@ struct Solver {
     /// The vertices of each blossom, in the order of its children (kept with them).
     blossomleaves: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The slack of `bestedge[x]`, valid while `bestseen[x]` equals `epoch` (the number of
+    /// moves of the duals so far): each scan compares its edge's slack with it, and the duals
+    /// stand still for hundreds of scans (see [`Solver::best_slack`]).
+    bestslack: Vec<Weight>,
+    bestseen: Vec<u64>,
+    epoch: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
+    /// One past the highest blossom number ever used: the numbers above it were never taken,
+    /// so the loops over blossoms stop there (a group's search has a few blossoms, not `n`).
+    blossoms_end: usize,
     dualvar: Vec<Weight>,
     queue: Vec<usize>,
     maxcard: bool,
@@ -239,19 +285,33 @@ struct Solver {
     members: Vec<Vec<usize>>,
     /// The root vertex of the alternating tree of each labelled top-level blossom or vertex.
     rootof: Vec<usize>,
+    /// Scratch for taking trees apart: the vertices freed.
+    freed: Vec<usize>,
 }
 
 impl Solver {
-    fn new(n: usize, edges: &[(usize, usize, Weight)]) -> Solver {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+    /// The solver of the graph `edges` with their weights multiplied by `scale`.
+    fn new(n: usize, edges: &[(usize, usize, Weight)], scale: Weight) -> Solver {
+        let weight: Vec<Weight> = edges.iter().map(|e| scale * e.2).collect();
+        let maxweight = weight.iter().copied().max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        // Each vertex's list sized once (growing them was a twentieth of the Swiss pairing).
+        let mut degree = vec![0; n];
+        assert!(
+            2 * edges.len() < u32::MAX as usize && n < u32::MAX as usize,
+            "graph too large"
+        );
+        for &(i, j, _) in edges {
             assert!(i != j && i < n && j < n, "bad edge ({i}, {j})");
+            degree[i] += 1;
+            degree[j] += 1;
+        }
+        let mut neighbend: Vec<Vec<Adj>> = degree.into_iter().map(Vec::with_capacity).collect();
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+            neighbend[i].push(Adj::new(2 * k + 1, j));
+            neighbend[j].push(Adj::new(2 * k, i));
         }
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
@@ -259,7 +319,7 @@ impl Solver {
         dualvar.extend(std::iter::repeat_n(0, n));
         Solver {
             n,
-            edges: edges.to_vec(),
+            weight,
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -272,21 +332,32 @@ impl Solver {
             blossomendps: vec![Vec::new(); 2 * n],
             blossomleaves: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            bestslack: vec![0; 2 * n],
+            bestseen: vec![0; 2 * n],
+            epoch: 1,
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
+            blossoms_end: n,
             dualvar,
             queue: Vec::new(),
             maxcard: false,
             rootof: vec![NONE; 2 * n],
             bestto: vec![NONE; 2 * n],
             members: vec![Vec::new(); n],
+            freed: Vec::new(),
         }
     }
 
-    #[inline]
+    /// The two ends of edge `k`.
+    #[inline(always)]
+    fn ends(&self, k: usize) -> (usize, usize) {
+        (self.endpoint[2 * k], self.endpoint[2 * k + 1])
+    }
+
+    #[inline(always)]
     fn slack(&self, k: usize) -> Weight {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+        let (i, j) = self.ends(k);
+        self.dualvar[i] + self.dualvar[j] - 2 * self.weight[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -370,11 +441,12 @@ impl Solver {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ends(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let b = self.unusedblossoms.pop().expect("a free blossom number");
+        self.blossoms_end = self.blossoms_end.max(b + 1);
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
@@ -422,11 +494,11 @@ impl Solver {
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .flat_map(|v| self.neighbend[v].iter().map(|p| p / 2))
+                    .flat_map(|v| self.neighbend[v].iter().map(|a| a.end() / 2))
                     .collect(),
             };
             for k in list {
-                let (i, j, _) = self.edges[k];
+                let (i, j) = self.ends(k);
                 let j = if self.inblossom[j] == b { i } else { j };
                 let bj = self.inblossom[j];
                 if bj != b && self.label[bj] == 1 {
@@ -446,14 +518,15 @@ impl Solver {
             .map(|&bj| std::mem::replace(&mut bestto[bj], NONE))
             .collect();
         self.bestto = bestto;
-        let mut best = NONE;
+        let (mut best, mut least) = (NONE, 0);
         for &k in &list {
-            if best == NONE || self.slack(k) < self.slack(best) {
-                best = k;
+            let s = self.slack(k);
+            if best == NONE || s < least {
+                (best, least) = (k, s);
             }
         }
         self.blossombestedges[b] = Some(list);
-        self.bestedge[b] = best;
+        self.set_best(b, best, least);
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -577,7 +650,7 @@ impl Solver {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.ends(k);
         for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
             let (mut s, mut p) = (s0, p0);
             loop {

@@ -124,8 +124,12 @@ pub fn records(
     history: &History,
     scoring: &Scoring,
 ) -> BTreeMap<EntrantId, Record> {
-    let mut out: BTreeMap<EntrantId, Record> =
-        entrants.iter().map(|e| (e.id, Record::default())).collect();
+    // Room for one opponent a round (a game's), so that the lists rarely grow.
+    let fresh = || Record {
+        opponents: Vec::with_capacity(history.rounds.len()),
+        ..Record::default()
+    };
+    let mut out: BTreeMap<EntrantId, Record> = entrants.iter().map(|e| (e.id, fresh())).collect();
     for round in &history.rounds {
         for played in &round.played {
             match played {

@@ -21,15 +21,19 @@
 //!
 //! Speed: the matching first runs on a sparse candidate graph (each entrant's neighbours in the
 //! standings, around its ideal opponent, and the nearest to it whose seat wants fit), then the
-//! solution's duals are checked against every pair of the field (whole score groups at once
-//! where a bound allows); any pair with negative reduced cost is added and the matching goes
-//! on from where it stood. The result is exactly a maximum-weight matching of the complete
-//! graph.
+//! solution's duals are checked against every pair of the field (`certify.rs`: whole score
+//! groups at once where a bound allows); any pair with negative reduced cost is added and the
+//! matching goes on from where it stood. The result is exactly a maximum-weight matching of the
+//! complete graph. Each candidate is weighed once, when it is added.
 
 use crate::matching::{max_weight_perfect_matching, Matching, PerfectMatcher, Weight};
-use crate::model::{records, seed_cmp, Entrant, EntrantId, History, Scoring};
+use crate::model::{records, seed_cmp, Entrant, EntrantId, History, Record, Scoring};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+
+mod certify;
+
+use certify::uncertified;
 
 /// The next round's pairings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,6 +58,8 @@ pub(crate) struct Field {
     gsize: Vec<usize>,
     /// Seat want: positive wants the first seat.
     want: Vec<i32>,
+    /// The want's class, for [`SEAT`]: none, first seat (2 if badly), second seat (4 if badly).
+    seat_class: Vec<u8>,
     byes: Vec<u32>,
     /// Positions of earlier opponents (active ones), sorted.
     met: Vec<Vec<usize>>,
@@ -65,6 +71,28 @@ pub(crate) struct Field {
     factor: [Weight; 7],
 }
 
+/// The class of a seat want (see [`SEAT`]).
+fn seat_class(want: i32) -> u8 {
+    match want {
+        0 => 0,
+        1..=2 => 1,
+        3.. => 2,
+        -2..=-1 => 3,
+        _ => 4,
+    }
+}
+
+/// The seat digit by the two wants' classes: 2 when both can have the seat they want (one
+/// wants none, or they want different seats), 0 when both want the same seat badly (by 3 or
+/// more), else 1. A table, as the certificate looks it up for about half a million pairs.
+const SEAT: [[Weight; 5]; 5] = [
+    [2, 2, 2, 2, 2],
+    [2, 1, 1, 2, 2],
+    [2, 1, 0, 2, 2],
+    [2, 2, 2, 1, 1],
+    [2, 2, 2, 1, 0],
+];
+
 /// Per-edge maxima of the digits, given the field.
 fn digit_max(max_score: u32, dmax: Weight, fmax: Weight) -> [Weight; 7] {
     [1, 2, max_score as Weight, 1, dmax * dmax, 2, fmax]
@@ -75,19 +103,16 @@ impl Field {
         let recs = records(entrants, history, scoring);
         let dropped: BTreeSet<EntrantId> = history.drops.iter().copied().collect();
         let mut seen = BTreeSet::new();
-        let mut active: Vec<&Entrant> = entrants
+        // Each entrant with its record, looked up once (not in every comparison of the sort).
+        let mut active: Vec<(&Entrant, &Record)> = entrants
             .iter()
             .filter(|e| !dropped.contains(&e.id) && seen.insert(e.id))
+            .map(|e| (e, &recs[&e.id]))
             .collect();
-        active.sort_by(|a, b| {
-            recs[&b.id]
-                .score
-                .cmp(&recs[&a.id].score)
-                .then(seed_cmp(a, b))
-        });
+        active.sort_by(|(a, ra), (b, rb)| rb.score.cmp(&ra.score).then(seed_cmp(a, b)));
         let n = active.len();
-        let ids: Vec<EntrantId> = active.iter().map(|e| e.id).collect();
-        let score: Vec<u32> = ids.iter().map(|id| recs[id].score).collect();
+        let ids: Vec<EntrantId> = active.iter().map(|(e, _)| e.id).collect();
+        let score: Vec<u32> = active.iter().map(|(_, r)| r.score).collect();
         let mut gstart = vec![0; n];
         let mut gsize = vec![0; n];
         let mut s = 0;
@@ -102,24 +127,26 @@ impl Field {
             }
             s = e;
         }
-        let pos: std::collections::HashMap<EntrantId, usize> =
+        // Positions by id, for a binary search (ids are unique).
+        let mut pos: Vec<(EntrantId, usize)> =
             ids.iter().enumerate().map(|(p, &id)| (id, p)).collect();
-        let met = ids
+        pos.sort_unstable();
+        let find = |o: &EntrantId| {
+            pos.binary_search_by_key(o, |&(id, _)| id)
+                .ok()
+                .map(|i| pos[i].1)
+        };
+        let met = active
             .iter()
-            .map(|id| {
-                let mut v: Vec<usize> = recs[id]
-                    .opponents
-                    .iter()
-                    .filter_map(|o| pos.get(o).copied())
-                    .collect();
+            .map(|(_, r)| {
+                let mut v: Vec<usize> = r.opponents.iter().filter_map(find).collect();
                 v.sort_unstable();
                 v
             })
             .collect();
-        let want = ids
+        let want: Vec<i32> = active
             .iter()
-            .map(|id| {
-                let r = &recs[id];
+            .map(|(_, r)| {
                 -2 * r.seat_balance
                     + match r.last_first {
                         Some(true) => -1,
@@ -128,7 +155,8 @@ impl Field {
                     }
             })
             .collect();
-        let byes = ids.iter().map(|id| recs[id].byes).collect();
+        let seat_class = want.iter().map(|&w| seat_class(w)).collect();
+        let byes = active.iter().map(|(_, r)| r.byes).collect();
         let max_score = score.first().copied().unwrap_or(0);
         let min_score = score.last().copied().unwrap_or(0);
         let fmax = gsize.iter().copied().max().unwrap_or(0) as Weight + 1;
@@ -149,6 +177,7 @@ impl Field {
             gstart,
             gsize,
             want,
+            seat_class,
             byes,
             met,
             max_score,
@@ -162,6 +191,7 @@ impl Field {
         self.ids.len()
     }
 
+    #[inline(always)]
     fn met(&self, a: usize, b: usize) -> usize {
         self.met[a].iter().filter(|&&o| o == b).count()
     }
@@ -172,46 +202,49 @@ impl Field {
         let repeat = 2 - self.met(a, b).min(2) as Weight;
         let same = (self.score[a] == self.score[b]) as Weight;
         let d = (self.score[a] - self.score[b]) as Weight;
-        let (dmax, fmax) = (self.dmax, self.fmax);
-        let (wa, wb) = (self.want[a], self.want[b]);
-        let seat = if self.seat_fits(a, b) {
-            2
-        } else if wa.abs() >= 3 && wb.abs() >= 3 {
-            0
-        } else {
-            1
-        };
-        let fold = if same == 1 {
-            let g = self.gsize[a];
-            let ideal = (g / 2).max(1) as Weight;
+        let dmax = self.dmax;
+        let seat = self.seat_digit(a, b);
+        let fold = self.fold_digit(a, b);
+        [1, repeat, 0, same, dmax * dmax - d * d, seat, fold]
+    }
+
+    /// The seat digit of positions `a` and `b`: 2 when both can have the seat they want, 0 when
+    /// both need the same one badly, else 1.
+    #[inline(always)]
+    fn seat_digit(&self, a: usize, b: usize) -> Weight {
+        let digit = SEAT[self.seat_class[a] as usize][self.seat_class[b] as usize];
+        debug_assert_eq!(digit, {
+            let (wa, wb) = (self.want[a], self.want[b]);
+            if self.seat_fits(a, b) {
+                2
+            } else if wa.abs() >= 3 && wb.abs() >= 3 {
+                0
+            } else {
+                1
+            }
+        });
+        digit
+    }
+
+    /// The fold digit of positions `a < b`.
+    #[inline(always)]
+    fn fold_digit(&self, a: usize, b: usize) -> Weight {
+        let fmax = self.fmax;
+        if self.score[a] == self.score[b] {
+            let ideal = (self.gsize[a] / 2).max(1) as Weight;
             fmax - ((b - a) as Weight - ideal).abs()
         } else {
             // The lowest of the upper group meets the highest of the lower group.
             let from_bottom = self.gstart[a] + self.gsize[a] - 1 - a;
             let from_top = b - self.gstart[b];
             (fmax - (from_bottom + from_top) as Weight).max(0)
-        };
-        [1, repeat, 0, same, dmax * dmax - d * d, seat, fold]
+        }
     }
 
     /// Whether `a` and `b` can be seated as both want (the seat digit at its best).
     fn seat_fits(&self, a: usize, b: usize) -> bool {
         let (wa, wb) = (self.want[a], self.want[b]);
         wa == 0 || wb == 0 || (wa > 0) != (wb > 0)
-    }
-
-    /// Digits at least as high as those of pairing `a` with anyone of the score group starting
-    /// at position `s > a` or holding `a` (an upper bound, digit by digit).
-    fn best_digits(&self, a: usize, s: usize) -> [Weight; 7] {
-        let same = (self.score[a] == self.score[s]) as Weight;
-        let d = (self.score[a] - self.score[s]) as Weight;
-        let fold = if same == 1 {
-            self.fmax
-        } else {
-            let from_bottom = self.gstart[a] + self.gsize[a] - 1 - a;
-            (self.fmax - from_bottom as Weight).max(0)
-        };
-        [1, 2, 0, same, self.dmax * self.dmax - d * d, 2, fold]
     }
 
     /// The digits of giving position `a` the bye.
@@ -234,12 +267,28 @@ impl Field {
         d.iter().zip(self.factor).map(|(x, f)| x * f).sum()
     }
 
+    /// The weight of pairing `a` and `b` (`b` the bye vertex `len()`): the digits weighed, but
+    /// without building them (every candidate edge is weighed, once: weighing them twice, digit
+    /// array by digit array, was a tenth of the pairing's time).
     fn weight(&self, a: usize, b: usize) -> Weight {
         if b == self.len() {
-            self.weigh(self.bye_digits(a))
-        } else {
-            self.weigh(self.digits(a, b))
+            return self.weigh(self.bye_digits(a));
         }
+        let (a, b) = (a.min(b), a.max(b));
+        let f = &self.factor;
+        let fresh = 2 - self.met(a, b).min(2) as i64;
+        let d = (self.score[a] - self.score[b]) as Weight;
+        let same = if d == 0 { f[3] } else { 0 };
+        let fold = self.fold_digit(a, b) as i64;
+        let seat = self.seat_digit(a, b) as i64;
+        let w = f[0]
+            + Weight::from(fresh) * f[1]
+            + same
+            + (self.dmax * self.dmax - d * d) * f[4]
+            + Weight::from(seat) * f[5]
+            + Weight::from(fold) * f[6];
+        debug_assert_eq!(w, self.weigh(self.digits(a, b)));
+        w
     }
 }
 
@@ -259,17 +308,15 @@ pub fn pair_swiss(entrants: &[Entrant], history: &History, scoring: &Scoring) ->
     let mut cand = candidates(&field, odd);
     let mut matcher = start(&field, v, &mut cand);
     let matching = loop {
+        let from = cand.list.len();
         let Some(m) = matcher.solve() else {
             // The candidates admit no perfect matching: add every other pair.
-            let mut rest = Vec::new();
             for a in 0..v {
                 for b in a + 1..v {
-                    if cand.insert((a, b)) {
-                        rest.push((a, b));
-                    }
+                    cand.insert(&field, (a, b));
                 }
             }
-            matcher.add_edges(&weighed(&field, &rest));
+            matcher.add_edges(&cand.list[from..]);
             continue;
         };
         let missing = uncertified(&field, &m, &cand, 0..n, odd);
@@ -277,9 +324,9 @@ pub fn pair_swiss(entrants: &[Entrant], history: &History, scoring: &Scoring) ->
             break m;
         }
         for &e in &missing {
-            cand.insert(e);
+            cand.insert(&field, e);
         }
-        matcher.add_edges(&weighed(&field, &missing));
+        matcher.add_edges(&cand.list[from..]);
     };
     games_of(&field, &matching)
 }
@@ -333,17 +380,19 @@ fn start(field: &Field, v: usize, cand: &mut Candidates) -> PerfectMatcher {
     let n = field.len();
     let mut dual = vec![0; v];
     let mut mate = vec![None; v];
+    // Each group's candidate pairs (indexed by the group's start), in the list's order and the
+    // group's own numbering: one pass over the list, not one per group.
+    let mut inside = vec![Vec::new(); n];
+    for &(a, b, w) in &cand.list {
+        if b < n && field.gstart[a] == field.gstart[b] {
+            let s = field.gstart[a];
+            inside[s].push((a - s, b - s, w));
+        }
+    }
     let mut s = 0;
     while s < n {
         let e = s + field.gsize[s];
-        let local = |pairs: &[(usize, usize)]| -> Vec<(usize, usize, Weight)> {
-            pairs
-                .iter()
-                .filter(|&&(a, b)| a >= s && b < e)
-                .map(|&(a, b)| (a - s, b - s, field.weight(a, b)))
-                .collect()
-        };
-        let inside = local(&cand.list);
+        let inside = std::mem::take(&mut inside[s]);
         if !inside.is_empty() {
             let mut sub = PerfectMatcher::new(e - s, &inside);
             let m = loop {
@@ -352,10 +401,15 @@ fn start(field: &Field, v: usize, cand: &mut Candidates) -> PerfectMatcher {
                 if missing.is_empty() {
                     break m;
                 }
+                let from = cand.list.len();
                 for &pair in &missing {
-                    cand.insert(pair);
+                    cand.insert(field, pair);
                 }
-                sub.add_edges(&local(&missing));
+                let local: Vec<(usize, usize, Weight)> = cand.list[from..]
+                    .iter()
+                    .map(|&(a, b, w)| (a - s, b - s, w))
+                    .collect();
+                sub.add_edges(&local);
             };
             for i in 0..e - s {
                 dual[s + i] = m.flat_dual2(i);
@@ -364,14 +418,7 @@ fn start(field: &Field, v: usize, cand: &mut Candidates) -> PerfectMatcher {
         }
         s = e;
     }
-    PerfectMatcher::from_parts(v, &weighed(field, &cand.list), &dual, &mate)
-}
-
-fn weighed(field: &Field, pairs: &[(usize, usize)]) -> Vec<(usize, usize, Weight)> {
-    pairs
-        .iter()
-        .map(|&(a, b)| (a, b, field.weight(a, b)))
-        .collect()
+    PerfectMatcher::from_parts(v, &cand.list, &dual, &mate)
 }
 
 /// The sparse first graph: each entrant's neighbours in the standings (for floats between
@@ -383,14 +430,14 @@ fn candidates(field: &Field, odd: bool) -> Candidates {
     let mut cand = Candidates::new(n + odd as usize);
     for a in 0..n {
         for b in a + 1..(a + 1 + NEAR).min(n) {
-            cand.insert((a, b));
+            cand.insert(field, (a, b));
         }
         let g = field.gsize[a];
         let h = (g / 2).max(1);
         let ideal = a + h;
         for b in ideal.saturating_sub(NEAR / 2)..(ideal + NEAR / 2).min(n) {
             if b > a {
-                cand.insert((a, b));
+                cand.insert(field, (a, b));
             }
         }
         let (gs, ge) = (field.gstart[a], field.gstart[a] + g);
@@ -407,7 +454,7 @@ fn candidates(field: &Field, odd: bool) -> Candidates {
                     }
                     let b = reach[dir];
                     if b != a && field.seat_fits(a, b) && field.met(a, b) == 0 {
-                        cand.insert((a.min(b), a.max(b)));
+                        cand.insert(field, (a.min(b), a.max(b)));
                         found[dir] += 1;
                     }
                     open[dir] =
@@ -419,114 +466,43 @@ fn candidates(field: &Field, odd: bool) -> Candidates {
             }
         }
         if odd {
-            cand.insert((a, n));
+            cand.insert(field, (a, n));
         }
     }
     cand
 }
 
-/// The candidate edges, in insertion order (deterministic), with a dense membership table.
-struct Candidates {
+/// The candidate edges with their weights (each weighed once), in insertion order
+/// (deterministic), with a membership bitset (`v²` bits: 128 KiB for 1,024 entrants).
+pub(crate) struct Candidates {
     v: usize,
-    has: Vec<bool>,
-    list: Vec<(usize, usize)>,
+    has: Vec<u64>,
+    list: Vec<(usize, usize, Weight)>,
 }
 
 impl Candidates {
     fn new(v: usize) -> Candidates {
         Candidates {
             v,
-            has: vec![false; v * v],
+            has: vec![0; (v * v).div_ceil(64)],
             list: Vec::new(),
         }
     }
 
-    /// Adds pair `a < b`; false if it was there.
-    fn insert(&mut self, (a, b): (usize, usize)) -> bool {
-        let fresh = !self.has[a * self.v + b];
-        if fresh {
-            self.has[a * self.v + b] = true;
-            self.list.push((a, b));
-        }
-        fresh
+    /// Whether pair `a < b` is a candidate.
+    pub(crate) fn has(&self, a: usize, b: usize) -> bool {
+        let bit = a * self.v + b;
+        self.has[bit / 64] & (1 << (bit % 64)) != 0
     }
-}
 
-/// Pairs whose reduced cost under `m`'s duals is negative (the matching might improve with
-/// them); empty when `m` is optimal for the complete graph. Every pair is accounted for, but
-/// cheaply: a whole score group at once where even the heaviest pair `a` could make with one
-/// of it (every digit at its best) leaves a non-negative slack with the group's lowest dual;
-/// inside `a`'s own group, each pair's weight as if they never met (a few additions) first.
-///
-/// `m` may be a matching of the positions `span` alone (vertex `i` of `m` is position
-/// `span.start + i`), which must hold whole score groups; `bye`: with the bye vertex `n`.
-fn uncertified(
-    field: &Field,
-    m: &Matching,
-    cand: &Candidates,
-    span: std::ops::Range<usize>,
-    bye: bool,
-) -> Vec<(usize, usize)> {
-    let (lo, hi) = (span.start, span.end);
-    let scale2 = 2 * m.scale();
-    let dual: Vec<Weight> = (lo..hi).map(|v| m.dual2(v - lo)).collect();
-    let y = |v: usize| dual[v - lo];
-    let groups: Vec<(usize, usize, Weight)> = (lo..hi)
-        .filter(|&p| field.gstart[p] == p)
-        .map(|s| {
-            let e = s + field.gsize[s];
-            let low = (s..e).map(y).min().expect("a group has members");
-            (s, e, low)
-        })
-        .collect();
-    let f = field.factor;
-    let mut out = Vec::new();
-    let mut check = |a: usize, b: usize, w: Weight| {
-        if !cand.has[a * cand.v + b] && m.slack2(a - lo, b - lo, w) < 0 {
-            out.push((a, b));
-        }
-    };
-    for a in lo..hi {
-        let ya = y(a);
-        for &(s, e, low) in groups.iter().filter(|g| g.1 > a + 1) {
-            let best = scale2 * field.weigh(field.best_digits(a, s));
-            if ya + low - best >= 0 {
-                continue;
-            }
-            if s > a {
-                for b in s..e {
-                    if ya + y(b) - best < 0 {
-                        check(a, b, field.weight(a, b));
-                    }
-                }
-                continue;
-            }
-            // a's own group: the digits of `digits` for two of one group, repeat aside.
-            let top = f[0] + 2 * f[1] + f[3] + f[4] * field.dmax * field.dmax;
-            let ideal = (field.gsize[a] / 2).max(1) as Weight;
-            for b in a + 1..e {
-                let seat = if field.seat_fits(a, b) {
-                    2
-                } else if field.want[a].abs() >= 3 && field.want[b].abs() >= 3 {
-                    0
-                } else {
-                    1
-                };
-                let fold = field.fmax - ((b - a) as Weight - ideal).abs();
-                let fresh = top + seat * f[5] + fold * f[6];
-                if ya + y(b) - scale2 * fresh < 0 {
-                    let w = fresh - field.met(a, b).min(2) as Weight * f[1];
-                    debug_assert_eq!(w, field.weight(a, b));
-                    check(a, b, w);
-                }
-            }
-        }
-        if bye {
-            let n = field.len();
-            check(a, n, field.weight(a, n));
+    /// Adds pair `a < b` with its weight, unless it is there.
+    fn insert(&mut self, field: &Field, (a, b): (usize, usize)) {
+        let bit = a * self.v + b;
+        if self.has[bit / 64] & (1 << (bit % 64)) == 0 {
+            self.has[bit / 64] |= 1 << (bit % 64);
+            self.list.push((a, b, field.weight(a, b)));
         }
     }
-    out
 }
 
 /// Seats a game: the entrant with more second seats takes the first; on equal balance, the one

@@ -12,12 +12,14 @@ impl Solver {
     /// Runs the search to its end: one stage, since augmenting does not end it.
     pub(super) fn solve(&mut self) {
         let n = self.n;
-        if self.edges.is_empty() {
+        if self.weight.is_empty() {
             return;
         }
         self.label.iter_mut().for_each(|l| *l = 0);
         self.bestedge.iter_mut().for_each(|e| *e = NONE);
-        for b in n..2 * n {
+        // The duals may have moved since the last search (edges added, blossoms repaired).
+        self.epoch += 1;
+        for b in n..self.blossoms_end {
             self.blossombestedges[b] = None;
         }
         self.queue.clear();
@@ -32,15 +34,9 @@ impl Solver {
                 if self.label[self.inblossom[v]] != 1 {
                     continue;
                 }
-                let mut idx = 0;
-                while idx < self.neighbend[v].len() {
-                    let p = self.neighbend[v][idx];
-                    idx += 1;
-                    if let Some(k) = self.scan_edge(v, p) {
-                        // v's tree is taken apart with the path.
-                        self.augment_and_detach(k);
-                        break;
-                    }
+                if let Some(k) = self.scan_vertex(v) {
+                    // v's tree is taken apart with the path.
+                    self.augment_and_detach(k);
                 }
             }
             // No augmenting path under these duals: move the duals (or stop: no move helps,
@@ -48,33 +44,18 @@ impl Solver {
             let Some((deltatype, delta, deltaedge, deltablossom)) = self.delta() else {
                 break;
             };
-            for v in 0..n {
-                match self.label[self.inblossom[v]] {
-                    1 => self.dualvar[v] -= delta,
-                    2 => self.dualvar[v] += delta,
-                    _ => {}
-                }
-            }
-            for b in n..2 * n {
-                if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                    match self.label[b] {
-                        1 => self.dualvar[b] += delta,
-                        2 => self.dualvar[b] -= delta,
-                        _ => {}
-                    }
-                }
-            }
+            self.move_duals(delta);
             match deltatype {
                 1 => break,
                 2 => {
-                    let (mut i, j, _) = self.edges[deltaedge];
+                    let (mut i, j) = self.ends(deltaedge);
                     if self.label[self.inblossom[i]] == 0 {
                         i = j;
                     }
                     self.queue.push(i);
                 }
                 3 => {
-                    let (i, _, _) = self.edges[deltaedge];
+                    let (i, _) = self.ends(deltaedge);
                     self.queue.push(i);
                 }
                 _ => self.expand_blossom(deltablossom, false),
@@ -84,7 +65,7 @@ impl Solver {
             list.clear();
         }
         // As at the end of a stage: expand S-blossoms whose dual reached zero.
-        for b in n..2 * n {
+        for b in n..self.blossoms_end {
             if self.blossomparent[b] == NONE
                 && self.blossombase[b] != NONE
                 && self.label[b] == 1
@@ -95,60 +76,50 @@ impl Solver {
         }
     }
 
-    /// S-vertex `v` looks along its edge to `endpoint[p]`: grows its tree, makes a blossom,
-    /// or returns the edge of an augmenting path.
-    fn scan_edge(&mut self, v: usize, p: usize) -> Option<usize> {
-        let k = p / 2;
-        let w = self.endpoint[p];
-        if self.inblossom[v] == self.inblossom[w] {
-            return None;
+    /// Moves the duals by `delta`: S-vertices down, T-vertices up, and the top-level blossoms
+    /// the other way.
+    #[inline(never)]
+    fn move_duals(&mut self, delta: Weight) {
+        let n = self.n;
+        self.epoch += 1;
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v] -= delta,
+                2 => self.dualvar[v] += delta,
+                _ => {}
+            }
         }
-        // Tight edges are followed (the original cached that in `allowedge`; an edge found
-        // tight stays so while both ends keep their labels, which detaching trees breaks).
-        let kslack = self.slack(k);
-        if kslack <= 0 {
-            if self.label[self.inblossom[w]] == 0 {
-                self.assign_label(w, 2, p ^ 1);
-            } else if self.label[self.inblossom[w]] == 1 {
-                let base = self.scan_blossom(v, w);
-                if base != NONE {
-                    self.add_blossom(base, k);
-                } else {
-                    return Some(k);
+        for b in n..self.blossoms_end {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b] += delta,
+                    2 => self.dualvar[b] -= delta,
+                    _ => {}
                 }
-            } else if self.label[w] == 0 {
-                self.label[w] = 2;
-                self.labelend[w] = p ^ 1;
             }
-        } else if self.label[self.inblossom[w]] == 1 {
-            let b = self.inblossom[v];
-            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
-            }
-        } else if self.label[w] == 0
-            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-        {
-            self.bestedge[w] = k;
         }
-        None
     }
 
     /// Augments along edge `k` between two trees, then takes those two trees apart: their
     /// vertices and blossoms lose their labels (zero-dual S-blossoms are expanded), their edges
     /// are no longer taken as tight unchecked, and their edges to S-vertices of the other trees
     /// are scanned again, as they would be in a new stage.
+    #[inline(never)]
     fn augment_and_detach(&mut self, k: usize) {
         let n = self.n;
-        let (i, j, _) = self.edges[k];
+        let (i, j) = self.ends(k);
         let roots = [
             self.rootof[self.inblossom[i]],
             self.rootof[self.inblossom[j]],
         ];
         self.augment_matching(k);
-        let mut freed = Vec::new();
+        let mut freed = std::mem::take(&mut self.freed);
+        freed.clear();
         let mut expand = Vec::new();
         for r in roots {
-            for b in std::mem::take(&mut self.members[r]) {
+            // Taken out while its members are unlabelled, and put back empty (its room kept).
+            let mut members = std::mem::take(&mut self.members[r]);
+            for &b in &members {
                 let top = if b < n {
                     self.inblossom[b] == b
                 } else {
@@ -172,6 +143,8 @@ impl Solver {
                     freed.push(b);
                 }
             }
+            members.clear();
+            self.members[r] = members;
         }
         for b in expand {
             self.expand_blossom(b, true);
@@ -184,27 +157,37 @@ impl Solver {
         // that became S meanwhile is queued and looks for itself; one inside a blossom that
         // became T still needs every S-neighbour's mark and least slack).
         for &f in &freed {
-            for idx in 0..self.neighbend[f].len() {
-                let p = self.neighbend[f][idx];
-                let u = self.endpoint[p];
-                if self.inblossom[u] != u && self.label[u] == 2 && self.labelend[u] == p ^ 1 {
+            // Whether f is outside the S-blossoms holds for all its edges: a scan towards f makes
+            // it T at most, and a mark changes only a vertex inside a blossom.
+            let scan = self.label[self.inblossom[f]] != 1;
+            // Taken out while looked at: nothing below reads f's own list (`remark` reads u's).
+            let adjacent = std::mem::take(&mut self.neighbend[f]);
+            let mut from = 0;
+            while let Some(idx) = self.next_touched(&adjacent, from, scan) {
+                let (p, u) = (adjacent[idx].end(), adjacent[idx].to());
+                let bu = self.inblossom[u];
+                if bu != u && self.label[u] == 2 && self.labelend[u] == p ^ 1 {
                     self.label[u] = 0;
                     self.labelend[u] = NONE;
                     self.remark(u);
                 }
-                if self.label[self.inblossom[f]] != 1 && self.label[self.inblossom[u]] == 1 {
+                if scan && self.label[bu] == 1 {
                     let found = self.scan_edge(u, p ^ 1);
                     debug_assert!(found.is_none(), "an unlabelled end cannot close a path");
                 }
+                from = idx + 1;
             }
+            self.neighbend[f] = adjacent;
         }
+        self.freed = freed;
     }
 
     /// Marks vertex `u` of a T-blossom as reached from an S-vertex by a tight edge, if one has.
+    #[inline(never)]
     fn remark(&mut self, u: usize) {
         for idx in 0..self.neighbend[u].len() {
-            let q = self.neighbend[u][idx];
-            let x = self.endpoint[q];
+            let adj = self.neighbend[u][idx];
+            let (q, x) = (adj.end(), adj.to());
             let bx = self.inblossom[x];
             if bx != self.inblossom[u] && self.label[bx] == 1 && self.slack(q / 2) <= 0 {
                 self.label[u] = 2;
@@ -233,56 +216,66 @@ impl Solver {
 
     /// Whether edge `k` still joins two different S-blossoms.
     fn joins_s(&self, k: usize) -> bool {
-        let (i, j, _) = self.edges[k];
+        let (i, j) = self.ends(k);
         let (bi, bj) = (self.inblossom[i], self.inblossom[j]);
         bi != bj && self.label[bi] == 1 && self.label[bj] == 1
     }
 
     /// Whether edge `k` still joins unlabelled vertex `v` to an S-blossom.
     fn joins_s_from(&self, k: usize, v: usize) -> bool {
-        let (i, j, _) = self.edges[k];
+        let (i, j) = self.ends(k);
         let u = if i == v { j } else { i };
         self.label[self.inblossom[u]] == 1
     }
 
     /// The least-slack edge from unlabelled vertex `v` to an S-blossom, found again after a
     /// tree was taken apart under the one kept.
+    #[inline(never)]
     fn refresh_free_best(&mut self, v: usize) {
-        let mut best = NONE;
-        for &p in &self.neighbend[v] {
-            let k = p / 2;
-            if self.label[self.inblossom[self.endpoint[p]]] == 1
-                && (best == NONE || self.slack(k) < self.slack(best))
-            {
-                best = k;
+        let (mut best, mut least) = (NONE, 0);
+        for adj in &self.neighbend[v] {
+            let k = adj.end() / 2;
+            if self.label[self.inblossom[adj.to()]] == 1 {
+                let s = self.slack(k);
+                if best == NONE || s < least {
+                    (best, least) = (k, s);
+                }
             }
         }
-        self.bestedge[v] = best;
+        self.set_best(v, best, least);
     }
 
     /// The least-slack edge from top-level S-blossom `b` to another, found again likewise.
+    #[inline(never)]
     fn refresh_s_best(&mut self, b: usize) {
-        let mut best = NONE;
-        for v in self.leaves_of(b) {
-            for &p in &self.neighbend[v] {
-                let k = p / 2;
-                let bw = self.inblossom[self.endpoint[p]];
-                if bw != b
-                    && self.label[bw] == 1
-                    && (best == NONE || self.slack(k) < self.slack(best))
-                {
-                    best = k;
+        let (mut best, mut least) = (NONE, 0);
+        let single = [b];
+        let leaves = if b < self.n {
+            &single[..]
+        } else {
+            &self.blossomleaves[b][..]
+        };
+        for &v in leaves {
+            for adj in &self.neighbend[v] {
+                let k = adj.end() / 2;
+                let bw = self.inblossom[adj.to()];
+                if bw != b && self.label[bw] == 1 {
+                    let s = self.slack(k);
+                    if best == NONE || s < least {
+                        (best, least) = (k, s);
+                    }
                 }
             }
         }
         if b >= self.n {
             self.blossombestedges[b] = None;
         }
-        self.bestedge[b] = best;
+        self.set_best(b, best, least);
     }
 
     /// The next move of the duals: `(type, delta, edge, blossom)`, or `None` when no move can
     /// help (maximum cardinality reached in that mode).
+    #[inline(never)]
     fn delta(&mut self) -> Option<(u8, Weight, usize, usize)> {
         let n = self.n;
         let mut deltatype = if self.maxcard { 0 } else { 1 };
@@ -301,7 +294,7 @@ impl Solver {
                         continue;
                     }
                 }
-                let d = self.slack(self.bestedge[v]);
+                let d = self.best_slack(v);
                 if d < delta {
                     delta = d;
                     deltatype = 2;
@@ -309,7 +302,7 @@ impl Solver {
                 }
             }
         }
-        for b in 0..2 * n {
+        for b in 0..self.blossoms_end {
             if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
                 if !self.joins_s(self.bestedge[b]) {
                     self.refresh_s_best(b);
@@ -317,7 +310,7 @@ impl Solver {
                         continue;
                     }
                 }
-                let d = self.slack(self.bestedge[b]) / 2;
+                let d = self.best_slack(b) / 2;
                 if d < delta {
                     delta = d;
                     deltatype = 3;
@@ -325,7 +318,7 @@ impl Solver {
                 }
             }
         }
-        for b in n..2 * n {
+        for b in n..self.blossoms_end {
             if self.blossombase[b] != NONE
                 && self.blossomparent[b] == NONE
                 && self.label[b] == 2

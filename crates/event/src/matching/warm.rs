@@ -2,7 +2,7 @@
 //! the tight edges allow (so that most stages of the weighted search are never run), and the
 //! repair that lets edges be added to a solved instance without starting over.
 
-use super::{Solver, Weight, NONE};
+use super::{Adj, Solver, Weight, NONE};
 use std::collections::VecDeque;
 
 impl Solver {
@@ -13,7 +13,7 @@ impl Solver {
         for v in 0..n {
             let best = self.neighbend[v]
                 .iter()
-                .map(|&p| self.edges[p / 2].2)
+                .map(|a| self.weight[a.end() / 2])
                 .max()
                 .unwrap_or(0);
             self.dualvar[v] = best;
@@ -21,7 +21,7 @@ impl Solver {
         for v in 0..n {
             if let Some(d) = self.neighbend[v]
                 .iter()
-                .map(|&p| 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]])
+                .map(|a| 2 * self.weight[a.end() / 2] - self.dualvar[a.to()])
                 .max()
             {
                 self.dualvar[v] = d;
@@ -32,8 +32,8 @@ impl Solver {
                 continue;
             }
             for idx in 0..self.neighbend[v].len() {
-                let p = self.neighbend[v][idx];
-                let u = self.endpoint[p];
+                let adj = self.neighbend[v][idx];
+                let (p, u) = (adj.end(), adj.to());
                 if self.mate[u] == NONE && self.slack(p / 2) == 0 {
                     self.mate[v] = p;
                     self.mate[u] = p ^ 1;
@@ -60,37 +60,49 @@ impl Solver {
                     })
             })
             .collect();
-        let tight: Vec<Vec<usize>> = (0..n)
-            .map(|v| {
-                if !plain[v] {
-                    return Vec::new();
-                }
-                self.neighbend[v]
-                    .iter()
-                    .copied()
-                    .filter(|&p| plain[self.endpoint[p]] && self.slack(p / 2) == 0)
-                    .collect()
-            })
+        // The tight edges of each vertex (as endpoints, in `neighbend`'s order) in one list:
+        // `ends[at[v]..at[v + 1]]` (a list per vertex was a twentieth of the Swiss pairing).
+        let mut tight = Tight {
+            at: Vec::with_capacity(n + 1),
+            ends: Vec::new(),
+        };
+        tight.at.push(0);
+        // Each edge's slack once, not once from each end.
+        let dual = &self.dualvar;
+        let zero: Vec<bool> = (self.endpoint.chunks_exact(2).zip(&self.weight))
+            .map(|(ends, &w)| dual[ends[0]] + dual[ends[1]] == 2 * w)
             .collect();
+        for v in 0..n {
+            if plain[v] {
+                for adj in &self.neighbend[v] {
+                    if zero[adj.end() / 2] && plain[adj.to()] {
+                        tight.ends.push(adj.end());
+                    }
+                }
+            }
+            tight.at.push(tight.ends.len());
+        }
         let mut search = TightSearch::new(n);
         for root in 0..n {
-            if self.mate[root] == NONE && !tight[root].is_empty() {
+            if self.mate[root] == NONE && !tight.of(root).is_empty() {
                 search.augment_from(root, &tight, &self.endpoint, &mut self.mate);
             }
         }
     }
 
-    /// Adds edges (weights as the solver holds them) to a solved instance and restores the
-    /// invariants the search needs (see [`Solver::repair`]).
-    pub(super) fn add_edges(&mut self, new: &[(usize, usize, Weight)]) {
+    /// Adds edges (their weights multiplied by `scale`, as in [`Solver::new`]) to a solved
+    /// instance and restores the invariants the search needs (see [`Solver::repair`]).
+    pub(super) fn add_edges(&mut self, new: &[(usize, usize, Weight)], scale: Weight) {
+        let edges = self.weight.len() + new.len();
+        assert!(2 * edges < u32::MAX as usize, "graph too large");
         for &(i, j, w) in new {
             assert!(i != j && i < self.n && j < self.n, "bad edge ({i}, {j})");
-            let k = self.edges.len();
-            self.edges.push((i, j, w));
+            let k = self.weight.len();
+            self.weight.push(scale * w);
             self.endpoint.push(i);
             self.endpoint.push(j);
-            self.neighbend[i].push(2 * k + 1);
-            self.neighbend[j].push(2 * k);
+            self.neighbend[i].push(Adj::new(2 * k + 1, j));
+            self.neighbend[j].push(Adj::new(2 * k, i));
             self.repair(k);
         }
         self.even_roots();
@@ -109,14 +121,14 @@ impl Solver {
             }
             let found = self.neighbend[v]
                 .iter()
-                .copied()
-                .find(|&p| self.endpoint[p] == u && self.slack(p / 2) == 0);
+                .find(|a| a.to() == u && self.slack(a.end() / 2) == 0)
+                .map(|a| a.end());
             if let Some(p) = found {
                 self.mate[v] = p;
                 self.mate[u] = p ^ 1;
             }
         }
-        for k in 0..self.edges.len() {
+        for k in 0..self.weight.len() {
             self.repair(k);
         }
         self.even_roots();
@@ -127,8 +139,19 @@ impl Solver {
     /// blossoms intact): a negative slack raises the dual of one end (a single vertex's if it
     /// has one: nothing to undo), which first leaves its blossoms (their duals moved into their
     /// vertices') and then its mate.
+    #[inline(always)]
     fn repair(&mut self, k: usize) {
-        let (i, j, w) = self.edges[k];
+        // Blossom duals are non-negative: a non-negative slack of the vertex duals alone is
+        // enough (the common case, without walking up the blossoms).
+        if self.slack(k) < 0 {
+            self.repair_negative(k);
+        }
+    }
+
+    /// [`Solver::repair`] of an edge whose vertex duals alone leave a negative slack.
+    #[inline(never)]
+    fn repair_negative(&mut self, k: usize) {
+        let ((i, j), w) = (self.ends(k), self.weight[k]);
         if self.true_slack(i, j, w) >= 0 {
             return;
         }
@@ -225,6 +248,18 @@ impl Solver {
     }
 }
 
+/// The tight edges by vertex, as endpoints (see [`Solver::augment_tight`]).
+struct Tight {
+    at: Vec<usize>,
+    ends: Vec<usize>,
+}
+
+impl Tight {
+    fn of(&self, v: usize) -> &[usize] {
+        &self.ends[self.at[v]..self.at[v + 1]]
+    }
+}
+
 /// Edmonds' search for an augmenting path on the tight edges (the unweighted blossom
 /// algorithm, contracting blossoms by relabelling their bases). `parent[t]` is the endpoint
 /// (as in `Solver::mate`) of the edge that reached `t`: `endpoint[parent[t]]` is its parent.
@@ -253,7 +288,7 @@ impl TightSearch {
     fn augment_from(
         &mut self,
         root: usize,
-        tight: &[Vec<usize>],
+        tight: &Tight,
         endpoint: &[usize],
         mate: &mut [usize],
     ) -> bool {
@@ -273,7 +308,7 @@ impl TightSearch {
         self.used[root] = true;
         self.queue.push_back(root);
         while let Some(v) = self.queue.pop_front() {
-            for &p in &tight[v] {
+            for &p in tight.of(v) {
                 let to = endpoint[p];
                 if self.base[v] == self.base[to] || mate_of(mate, v) == to {
                     continue;
