@@ -472,6 +472,35 @@ pub fn run(command: BenchCommand) -> ExitCode {
             println!("{}", b.line());
             ExitCode::SUCCESS
         }
+        BenchCommand::EventPlay {
+            entrants,
+            rounds,
+            bot_delay_ms,
+            database,
+        } => {
+            if cfg!(debug_assertions) {
+                eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench event-play`");
+            }
+            match runtime().block_on(yut_tools::event_play_bench::bench_event_play(
+                database.as_deref(),
+                entrants.max(2),
+                rounds.max(1),
+                bot_delay_ms,
+            )) {
+                Ok(b) => {
+                    println!("{}", b.line());
+                    if b.standings_match {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::FAILURE
+                    }
+                }
+                Err(e) => {
+                    eprintln!("bench event-play: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         BenchCommand::Engine { seconds, seed } => {
             if cfg!(debug_assertions) {
                 eprintln!("note: this is a debug build; use `cargo run --release -p yut-tools -- bench engine`");

@@ -185,6 +185,22 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 49)]
         seed: u64,
     },
+    /// A whole Swiss event played through the service on one process (issue 49): the
+    /// entrants sign up, every round is paired and its games played to their end between
+    /// people who let the bot play their turns, `--bot-delay-ms` between the bot's actions;
+    /// ends with `event-play: entrants=N rounds=R games=G actions=A ... wall_s=W
+    /// standings_match=true|false winner=NAME`. On SQLite (a temporary file) unless
+    /// `--database` names a PostgreSQL server (a scratch database is made there).
+    EventPlay {
+        #[arg(long, default_value_t = 256)]
+        entrants: usize,
+        #[arg(long, default_value_t = 8)]
+        rounds: u32,
+        #[arg(long, default_value_t = 0)]
+        bot_delay_ms: u32,
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Random 2-player standard games on one core; ends with `engine: N games/s`.
     Engine {
         /// How long to run, in seconds.

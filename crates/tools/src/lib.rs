@@ -5,6 +5,7 @@
 pub mod activity_bench;
 pub mod engine_bench;
 pub mod event_bench;
+pub mod event_play_bench;
 pub mod gallery;
 pub mod games_bench;
 pub mod press_bench;
