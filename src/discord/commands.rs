@@ -199,10 +199,24 @@ pub async fn in_server(ctx: Context<'_>) -> Result<bool, Error> {
         "history",
         "verify",
         "fortune",
+        "event",
         "help"
     ),
     subcommand_required
 )]
 pub async fn yut(_: Context<'_>) -> Result<(), Error> {
     Ok(())
+}
+
+// `/yut event`: its names and descriptions for Discord are `reg-event*` in
+// `assets/locales/*/registration.ftl`.
+#[poise::command(slash_command)]
+pub async fn event(
+    ctx: Context<'_>,
+    #[max_length = 60] name: String,
+    #[min = 1]
+    #[max = 15]
+    rounds: Option<u32>,
+) -> Result<(), Error> {
+    super::events::open(ctx, name, rounds).await
 }

@@ -5,6 +5,7 @@ pub mod activity;
 pub mod after;
 pub mod boards;
 pub mod commands;
+pub mod events;
 pub mod follow;
 pub mod hosted;
 pub mod notify;
@@ -190,6 +191,7 @@ pub async fn connect(
         options: options.clone(),
         web,
     };
+    events::follow_news(data.clone());
     let pump = tokio::spawn(boards::pump(boards.clone(), updates));
     tokio::spawn(follow::pump(poster.clone(), events));
     let identify = Identify {

@@ -88,6 +88,10 @@ pub async fn click(ctx: &Context, data: &Data, c: &ComponentInteraction) {
         _ => c.data.custom_id.clone(),
     };
     let id = chosen.as_str();
+    // An event message's button (`yutev:`): the event's, not a game's.
+    if super::events::click(ctx, data, c).await {
+        return;
+    }
     // One custom-id type for every button: an after-game button is answered by the
     // after-game queries; a game's button goes to its game's actor, in one round trip.
     let button = match id.parse::<ButtonId>() {

@@ -35,7 +35,7 @@ async fn a_whole_swiss_event_through_the_service(backend: Backend) {
     let svc = service(&db).await;
     let mut news = svc.event_news();
     let event = svc
-        .create_event(GUILD, 500, "Seollal Open", 3, 0)
+        .create_event(GUILD, 500, "Seollal Open", 3, 0, Lang::En)
         .await
         .unwrap();
     for u in 1..=7u64 {

@@ -105,6 +105,9 @@ pub struct Run {
     pub entrants: Vec<Signed>,
     pub played: Vec<RoundRun>,
     pub scoring: Scoring,
+    /// The language its messages are written in (a catalog code: `en`, `ko`, `es`).
+    #[serde(default)]
+    pub lang: String,
 }
 
 impl Run {
@@ -117,6 +120,7 @@ impl Run {
             entrants: Vec::new(),
             played: Vec::new(),
             scoring: Scoring::default(),
+            lang: "en".into(),
         }
     }
 

@@ -49,7 +49,8 @@ fn state_of(run: &Run) -> String {
 }
 
 impl Service {
-    /// Open a Swiss event in `channel` of server `guild`: sign-ups open.
+    /// Open a Swiss event in `channel` of server `guild`, its messages in `lang`: sign-ups
+    /// open.
     pub async fn create_event(
         &self,
         guild: u64,
@@ -57,10 +58,12 @@ impl Service {
         name: &str,
         rounds: u32,
         cap: u32,
+        lang: Lang,
     ) -> Result<i64, Problem> {
         let store = &self.inner.store;
         let id = store.new_game_id().await.map_err(Problem::Storage)?;
-        let run = Run::new(name, rounds, cap);
+        let mut run = Run::new(name, rounds, cap);
+        run.lang = yut_text::code(lang).to_string();
         let row = EventRow {
             id,
             guild,
@@ -189,6 +192,18 @@ impl Service {
         self.command(channel, &second, Command::Join).await?;
         let view = self.command(channel, &first, Command::Start).await?;
         let game = view.game.ok_or(Problem::NoGame)?;
+        // Nobody clicked for it: the edge posts the game's board in its channel (as for a
+        // lobby an Activity opens).
+        if let Some(t) = self.table(channel).await {
+            let _ = self.inner.updates.send(Update {
+                game,
+                channel,
+                message_id: None,
+                repost: true,
+                view: yut_table::view::table_summary(&t),
+                table: Some(t.clone()),
+            });
+        }
         self.inner
             .store
             .event_game(game, id, round, index)
@@ -271,5 +286,34 @@ impl Service {
                 tracing::warn!(game, event, problem = ?p, "a game's result could not count for its event");
             }
         }
+    }
+}
+
+impl Service {
+    /// The event's message was posted in its channel (as message `message`).
+    pub async fn event_posted(&self, id: i64, message: u64) -> Result<(), Problem> {
+        self.inner
+            .store
+            .set_event_message(id, message)
+            .await
+            .map_err(Problem::Storage)
+    }
+
+    /// The settings of an event game in server `guild`: the server's defaults (rules,
+    /// seconds per action) for two people, in `lang`, at the bot's own pace.
+    pub async fn event_game_settings(
+        &self,
+        guild: u64,
+        lang: Lang,
+        turn_seconds: u32,
+        bot_delay_ms: u32,
+    ) -> Result<Settings, Problem> {
+        let defaults = self.server_defaults(guild).await?;
+        let mut request = yut_table::open::GameRequest::plain(lang, turn_seconds, bot_delay_ms);
+        request.seats = Some(2);
+        let mut s = yut_table::open::settings(&defaults, &request).map_err(Problem::HouseRules)?;
+        s.seats = 2;
+        s.teams = false;
+        Ok(s)
     }
 }

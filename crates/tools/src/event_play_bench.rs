@@ -98,7 +98,7 @@ async fn play(
     let mut news = svc.event_news();
     let t0 = Instant::now();
     let event = svc
-        .create_event(GUILD, 1, "Bench Swiss", rounds, 0)
+        .create_event(GUILD, 1, "Bench Swiss", rounds, 0, Lang::En)
         .await
         .map_err(err)?;
     for u in 1..=entrants as u64 {
