@@ -252,6 +252,12 @@ impl Run {
 
     /// The game opened for pairing `index` of the current round.
     pub fn opened(&mut self, index: usize, game: i64) -> Result<(), RunError> {
+        self.pairing_mut(index)?.1.game = Some(game);
+        Ok(())
+    }
+
+    /// Pairing `index` of the round being played, with the round's number.
+    fn pairing_mut(&mut self, index: usize) -> Result<(u32, &mut Pairing), RunError> {
         let Stage::Round(n) = self.stage else {
             return Err(RunError::NotNow);
         };
@@ -259,8 +265,7 @@ impl Run {
             .games
             .get_mut(index)
             .ok_or(RunError::NoSuchGame)?;
-        p.game = Some(game);
-        Ok(())
+        Ok((n, p))
     }
 
     /// Which pairing of the current round game `game` is.
@@ -299,13 +304,7 @@ impl Run {
         pieces: [u32; 2],
         by: Option<String>,
     ) -> Result<Progress, RunError> {
-        let Stage::Round(n) = self.stage else {
-            return Err(RunError::NotNow);
-        };
-        let p = self.played[n as usize]
-            .games
-            .get_mut(index)
-            .ok_or(RunError::NoSuchGame)?;
+        let (n, p) = self.pairing_mut(index)?;
         if p.result.is_some() {
             return Err(RunError::Decided);
         }

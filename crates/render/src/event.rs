@@ -24,9 +24,10 @@ pub use podium::{podium_png, PodiumPicture};
 pub use standings::{standings_png, StandingRow, StandingsPicture, MAX_STANDING_ROWS};
 
 use crate::canvas::{Canvas, Palette, Rgb};
+use crate::paint::{fill, paint, stroke};
 use crate::text::Text;
 use crate::theme::*;
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{PathBuilder, Pixmap, Stroke, Transform};
 
 /// The wood around the paper, and the paper's margin inside it.
 const FRAME: f32 = 14.0;
@@ -52,38 +53,6 @@ const GREY: Rgb = Rgb::hex(0xA38C72);
 fn kit() -> (&'static Palette, &'static Text) {
     let r = crate::renderer();
     (r.palette(), r.text())
-}
-
-fn paint(c: Rgb, alpha: f32) -> Paint<'static> {
-    let mut p = Paint::default();
-    p.set_color(tiny_skia::Color::from_rgba8(
-        c.0,
-        c.1,
-        c.2,
-        (alpha * 255.0).round() as u8,
-    ));
-    p.anti_alias = true;
-    p
-}
-
-fn fill(pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, alpha: f32) {
-    pm.fill_path(
-        path,
-        &paint(c, alpha),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
-}
-
-fn stroke(pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, width: f32) {
-    let st = Stroke {
-        width,
-        line_cap: tiny_skia::LineCap::Round,
-        line_join: tiny_skia::LineJoin::Round,
-        ..Stroke::default()
-    };
-    pm.stroke_path(path, &paint(c, 1.0), &st, Transform::identity(), None);
 }
 
 /// The picture's sheet: wood, and the board's paper on it with its shadow and inner edge.

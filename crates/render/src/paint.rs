@@ -9,7 +9,8 @@ use super::Lang;
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 use yut_game::board::POINTS;
 
-fn paint(c: Rgb, alpha: f32) -> Paint<'static> {
+/// A solid anti-aliased paint of `c` at `alpha` (the board's and the other pictures').
+pub(crate) fn paint(c: Rgb, alpha: f32) -> Paint<'static> {
     let mut p = Paint::default();
     p.set_color(tiny_skia::Color::from_rgba8(
         c.0,
@@ -21,7 +22,7 @@ fn paint(c: Rgb, alpha: f32) -> Paint<'static> {
     p
 }
 
-fn fill(pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, alpha: f32) {
+pub(crate) fn fill(pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, alpha: f32) {
     pm.fill_path(
         path,
         &paint(c, alpha),
@@ -31,7 +32,7 @@ fn fill(pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, alpha: f32) {
     );
 }
 
-fn stroke(pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, width: f32) {
+pub(crate) fn stroke(pm: &mut Pixmap, path: &tiny_skia::Path, c: Rgb, width: f32) {
     let st = Stroke {
         width,
         line_cap: tiny_skia::LineCap::Round,
