@@ -417,6 +417,40 @@ async fn open_round(data: &Data, event: i64) {
 /// complete round pairs the next at once; the last shows the podium.
 pub fn follow_news(data: Data) {
     let mut news = data.service.event_news();
+    // After a restart or a takeover: the events this process now runs that wait for it.
+    let carry = data.clone();
+    tokio::spawn(async move {
+        if !carry
+            .service
+            .wait_for_shards(std::time::Duration::from_secs(600))
+            .await
+        {
+            return;
+        }
+        let waiting = match carry.service.events_to_carry_on().await {
+            Ok(w) => w,
+            Err(p) => {
+                tracing::warn!(problem = ?p, "could not read the events to carry on");
+                return;
+            }
+        };
+        for event in waiting {
+            let done = carry
+                .service
+                .event(event)
+                .await
+                .is_ok_and(|(_, run)| run.round_done());
+            if done {
+                if let Err(p) = carry.service.event_start_round(event).await {
+                    tracing::warn!(event, problem = ?p, "the event's next round could not be paired");
+                    continue;
+                }
+            }
+            tracing::info!(event, "carrying on an event's round");
+            open_round(&carry, event).await;
+            show(&carry, event).await;
+        }
+    });
     tokio::spawn(async move {
         loop {
             let n = match news.recv().await {

@@ -134,4 +134,51 @@ async fn a_whole_swiss_event_through_the_service(backend: Backend) {
     db.cleanup().await;
 }
 
-on_both_backends!(paused: a_whole_swiss_event_through_the_service);
+/// After a restart mid-round the events left waiting are found: a round complete whose next
+/// round was never paired, and a round whose games were not all opened.
+async fn events_left_waiting_are_found_after_a_restart(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "event-carry").await else {
+        return;
+    };
+    let svc = service(&db).await;
+    let event = svc
+        .create_event(GUILD, 500, "Chuseok", 2, 0, Lang::Ko)
+        .await
+        .unwrap();
+    for u in 1..=4u64 {
+        svc.event_join(event, u, &format!("P{u}"), 1500.0)
+            .await
+            .unwrap();
+    }
+    assert_eq!(svc.events_to_carry_on().await.unwrap(), Vec::<i64>::new());
+    let (round, pairings) = svc.event_start_round(event).await.unwrap();
+    // The process stopped after opening the first game only.
+    svc.event_open_game(event, round, 0, 9_001, demo::settings(2, 40, Lang::Ko))
+        .await
+        .unwrap();
+    assert_eq!(svc.events_to_carry_on().await.unwrap(), vec![event]);
+    svc.event_open_game(event, round, 1, 9_002, demo::settings(2, 40, Lang::Ko))
+        .await
+        .unwrap();
+    assert_eq!(svc.events_to_carry_on().await.unwrap(), Vec::<i64>::new());
+    // Both decided by an admin (no-shows): the round is complete, the next not paired yet.
+    for p in &pairings {
+        svc.event_set_result(event, p.index, p.pairing.first, "Dana: no-show")
+            .await
+            .unwrap();
+    }
+    svc.shutdown().await;
+    let svc = service(&db).await;
+    assert_eq!(svc.events_to_carry_on().await.unwrap(), vec![event]);
+    let (round, _) = svc.event_start_round(event).await.unwrap();
+    assert_eq!(round, 1);
+    let (_, run) = svc.event(event).await.unwrap();
+    assert_eq!(run.lang, "ko");
+    assert_eq!(
+        run.played[0].games[0].set_by.as_deref(),
+        Some("Dana: no-show")
+    );
+    db.cleanup().await;
+}
+
+on_both_backends!(paused: a_whole_swiss_event_through_the_service, events_left_waiting_are_found_after_a_restart);

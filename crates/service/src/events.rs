@@ -237,6 +237,35 @@ impl Service {
         Ok(self.change_event(id, |run| run.cancel()).await?.0)
     }
 
+    /// The events of this process's servers that wait for their runner after a restart or
+    /// a takeover: a round complete whose next round was not paired (the process stopped in
+    /// between), or games of the round not opened yet. Oldest first.
+    pub async fn events_to_carry_on(&self) -> Result<Vec<i64>, Problem> {
+        let rows = self
+            .inner
+            .store
+            .events_in_stage("round")
+            .await
+            .map_err(Problem::Storage)?;
+        let mut out = Vec::new();
+        for row in rows {
+            if self.fence_of(row.guild).is_none() {
+                continue;
+            }
+            let Ok(run) = serde_json::from_str::<Run>(&row.state) else {
+                tracing::error!(event = row.id, "an event's stored state does not read");
+                continue;
+            };
+            let unopened = run
+                .current()
+                .is_some_and(|(_, r)| r.games.iter().any(|g| g.game.is_none()));
+            if run.round_done() || unopened {
+                out.push(row.id);
+            }
+        }
+        Ok(out)
+    }
+
     /// What happens to events, from now on.
     pub fn event_news(&self) -> tokio::sync::broadcast::Receiver<EventNews> {
         self.inner.event_news.subscribe()

@@ -80,6 +80,23 @@ impl Store {
         .await
     }
 
+    /// The events at `stage` (`round`: being played), oldest first.
+    pub async fn events_in_stage(&self, stage: &str) -> Result<Vec<EventRow>, StoreError> {
+        let pool = self.pool.clone();
+        let stage = stage.to_string();
+        self.run(async move {
+            let rows = sqlx::query(
+                "SELECT id, guild_id, channel_id, message_id, stage, state, version
+                 FROM events WHERE stage = $1 ORDER BY id",
+            )
+            .bind(stage)
+            .fetch_all(&pool)
+            .await?;
+            rows.iter().map(event_row).collect()
+        })
+        .await
+    }
+
     /// Write an event's new state over version `read` (it becomes `read + 1`): false, and
     /// nothing written, if another write came first.
     pub async fn save_event(
