@@ -13,15 +13,12 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, CreateThread, EditMessage, MessageId, UserId,
 };
 use yut_event::{Progress, Run, Stage};
-use yut_render::event::{PodiumPicture, StandingRow, StandingsPicture};
 use yut_service::{EventNews, Problem};
 use yut_table::Lang;
 use yut_text::say;
 
 /// Custom ids of the event message's buttons: `yutev:<event>:<join|leave|start|cancel>`.
 const PREFIX: &str = "yutev:";
-/// Rows of the standings picture on the message.
-const SHOWN: usize = 16;
 
 fn is_admin(member: Option<&serenity::all::Member>) -> bool {
     member
@@ -113,69 +110,7 @@ fn message_of(event: i64, run: &Run) -> (String, Vec<CreateActionRow>, CreateAtt
         ])],
         Stage::Finished | Stage::Cancelled => vec![],
     };
-    let picture = if run.stage == Stage::Finished {
-        let places: Vec<(String, String)> = standings
-            .iter()
-            .take(3)
-            .map(|s| {
-                let points = say(lang, "event-points", &[("points", s.score.into())]);
-                (name_of(s.entrant), points)
-            })
-            .collect();
-        yut_render::event::podium_png(
-            &PodiumPicture {
-                title: &run.name,
-                subtitle: "",
-                places: &places,
-            },
-            lang,
-        )
-    } else {
-        let rows: Vec<StandingRow> = standings
-            .iter()
-            .take(SHOWN)
-            .map(|s| {
-                let r = yut_event::records(&[], &run.history(), &run.scoring);
-                let rec = r.get(&s.entrant).cloned().unwrap_or_default();
-                let wins = rec.score.saturating_sub(rec.byes * run.scoring.bye);
-                StandingRow {
-                    place: s.rank,
-                    name: name_of(s.entrant),
-                    score: s.score.to_string(),
-                    record: format!("{wins}-{}", rec.games.saturating_sub(wins)),
-                    tiebreaks: vec![s.buchholz.to_string(), s.pieces.to_string()],
-                    me: false,
-                }
-            })
-            .collect();
-        let heads = vec![
-            say(lang, yut_event::Tiebreak::Buchholz.key(), &[]),
-            say(lang, yut_event::Tiebreak::Pieces.key(), &[]),
-        ];
-        let round = match run.stage {
-            Stage::Round(n) => n + 1,
-            _ => run.played.len() as u32,
-        };
-        let subtitle = say(
-            lang,
-            "event-standings-subtitle",
-            &[
-                ("round", round.into()),
-                ("rounds", run.rounds.into()),
-                ("count", (active.len() as u32).into()),
-            ],
-        );
-        yut_render::event::standings_png(
-            &StandingsPicture {
-                title: &run.name,
-                subtitle: &subtitle,
-                rows: &rows,
-                more: standings.len().saturating_sub(SHOWN) as u32,
-                tiebreak_heads: &heads,
-            },
-            lang,
-        )
-    };
+    let picture = yut_service::event_picture(run);
     (text, rows, CreateAttachment::bytes(picture, "event.png"))
 }
 

@@ -346,3 +346,82 @@ impl Service {
         Ok(s)
     }
 }
+
+/// Rows of an event's standings picture.
+const SHOWN: usize = 16;
+
+/// An event's picture as it stands: its standings (the top [`SHOWN`]: place, name, points,
+/// record, Buchholz, pieces home), or the podium once it is over. In the event's language.
+pub fn event_picture(run: &Run) -> Vec<u8> {
+    use yut_render::event::{PodiumPicture, StandingRow, StandingsPicture};
+    use yut_text::say;
+    let lang = yut_text::lang_of(&run.lang);
+    let standings = run.standings();
+    let name_of = |id: u64| {
+        run.entrant(id)
+            .map_or_else(|| id.to_string(), |e| e.name.clone())
+    };
+    if run.stage == Stage::Finished {
+        let places: Vec<(String, String)> = standings
+            .iter()
+            .take(3)
+            .map(|s| {
+                let points = say(lang, "event-points", &[("points", s.score.into())]);
+                (name_of(s.entrant), points)
+            })
+            .collect();
+        return yut_render::event::podium_png(
+            &PodiumPicture {
+                title: &run.name,
+                subtitle: "",
+                places: &places,
+            },
+            lang,
+        );
+    }
+    let records = yut_event::records(&[], &run.history(), &run.scoring);
+    let rows: Vec<StandingRow> = standings
+        .iter()
+        .take(SHOWN)
+        .map(|s| {
+            let rec = records.get(&s.entrant).cloned().unwrap_or_default();
+            let wins = rec.score.saturating_sub(rec.byes * run.scoring.bye);
+            StandingRow {
+                place: s.rank,
+                name: name_of(s.entrant),
+                score: s.score.to_string(),
+                record: format!("{wins}-{}", rec.games.saturating_sub(wins)),
+                tiebreaks: vec![s.buchholz.to_string(), s.pieces.to_string()],
+                me: false,
+            }
+        })
+        .collect();
+    let heads = vec![
+        say(lang, yut_event::Tiebreak::Buchholz.key(), &[]),
+        say(lang, yut_event::Tiebreak::Pieces.key(), &[]),
+    ];
+    let round = match run.stage {
+        Stage::Round(n) => n + 1,
+        _ => run.played.len() as u32,
+    };
+    let active = run.entrants.iter().filter(|e| !e.dropped).count() as u32;
+    let subtitle = say(
+        lang,
+        "event-standings-subtitle",
+        &[
+            ("round", round.into()),
+            ("rounds", run.rounds.into()),
+            ("count", active.into()),
+        ],
+    );
+    yut_render::event::standings_png(
+        &StandingsPicture {
+            title: &run.name,
+            subtitle: &subtitle,
+            rows: &rows,
+            more: standings.len().saturating_sub(SHOWN) as u32,
+            tiebreak_heads: &heads,
+        },
+        lang,
+    )
+}

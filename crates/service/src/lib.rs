@@ -19,7 +19,7 @@ mod running;
 use actor::*;
 pub use clock::*;
 pub use driving::Driving;
-pub use events::{EventGame, EventNews};
+pub use events::{event_picture, EventGame, EventNews};
 pub use follow::FollowStats;
 pub use histogram::*;
 pub use hosted::HostedToken;
