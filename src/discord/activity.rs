@@ -282,7 +282,7 @@ async fn open_hosted(http: &Http, data: &Data, c: &CommandInteraction) {
         data.options.turn_seconds,
         data.options.bot_delay_ms,
     );
-    let actor = super::router::actor_of(&c.user, c.member.as_deref()).speaking(lang);
+    let actor = super::wire::actor_of(&c.user, c.member.as_deref()).speaking(lang);
     let view = match data
         .service
         .create_game(guild, channel, &actor, &request)

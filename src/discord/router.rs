@@ -6,13 +6,13 @@ use super::wire::{self, ANSWER_WITHIN};
 use super::Data;
 use serenity::all::{
     ComponentInteraction, ComponentInteractionDataKind, Context, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, FullEvent, Interaction, Member, User,
+    CreateInteractionResponseFollowup, FullEvent, Interaction,
 };
 use std::time::{Duration, Instant};
 use yut_service::{Answer, Problem, Update};
 use yut_table::custom_id::AfterButton;
 use yut_table::view::Menu;
-use yut_table::{Actor, ButtonId, Lang, View};
+use yut_table::{ButtonId, Lang, View};
 
 /// The framework's event handler.
 pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) -> Result<(), super::Error> {
@@ -31,21 +31,8 @@ pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) -> Result<(
     Ok(())
 }
 
-/// Who clicked (or ran a command): display name, and whether they moderate the channel.
-pub fn actor_of(user: &User, member: Option<&Member>) -> Actor {
-    let name = member
-        .map(|m| m.display_name().to_string())
-        .unwrap_or_else(|| user.display_name().to_string());
-    let moderator = member
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_messages() || p.manage_guild() || p.administrator());
-    Actor::User {
-        id: user.id.get(),
-        name,
-        moderator,
-        lang: None,
-    }
-}
+/// Who clicked (or ran a command): see [`super::wire::actor_of`].
+pub use super::wire::actor_of;
 
 /// A private refusal as a follow-up (once the click has been acknowledged).
 async fn refuse(ctx: &Context, c: &ComponentInteraction, text: String) {

@@ -325,3 +325,22 @@ pub struct Turn {
 
 #[cfg(test)]
 mod tests;
+
+/// Who clicked (or ran a command): display name, and whether they moderate the channel.
+pub fn actor_of(
+    user: &serenity::all::User,
+    member: Option<&serenity::all::Member>,
+) -> yut_table::Actor {
+    let name = member
+        .map(|m| m.display_name().to_string())
+        .unwrap_or_else(|| user.display_name().to_string());
+    let moderator = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_messages() || p.manage_guild() || p.administrator());
+    yut_table::Actor::User {
+        id: user.id.get(),
+        name,
+        moderator,
+        lang: None,
+    }
+}
