@@ -133,6 +133,20 @@ async fn alices_turn(s: &StandIn) -> (Msg, String) {
     (m, id)
 }
 
+/// Sign `who` in to the Activity `instance` on the process at `addr`: its answer (200).
+async fn sign_in(s: &StandIn, addr: &str, who: (u64, &str), instance: &str) -> serde_json::Value {
+    let code = s.activity_code(who, "en-US");
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/activity/api/session"))
+        .header("content-type", "application/json")
+        .body(json!({"code": code, "instance_id": instance}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    serde_json::from_str(&r.text().await.unwrap()).unwrap()
+}
+
 /// The stored version of a game.
 async fn stored_version(store: &Store, game: i64) -> u64 {
     store.versions(&[game]).await.unwrap()[0].1
@@ -302,16 +316,7 @@ async fn pages_on_any_process_follow_a_game_across_a_takeover() {
     // pushed to C.
     let instance = format!("i-47-gc-{}-{CH0}", standin::guild_on_shard(0, SHARDS));
     s.activity_instance(&instance, CH0, &[ALICE.0, BOB.0]);
-    let code = s.activity_code((ALICE.0, ALICE.1), "en-US");
-    let r = reqwest::Client::new()
-        .post(format!("http://{}/activity/api/session", webs[1]))
-        .header("content-type", "application/json")
-        .body(json!({"code": code, "instance_id": instance}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    let signed: serde_json::Value = serde_json::from_str(&r.text().await.unwrap()).unwrap();
+    let signed = sign_in(&s, &webs[1], (ALICE.0, ALICE.1), &instance).await;
     let session = signed["session"].as_str().unwrap().to_string();
     let (mut ws, _) =
         tokio_tungstenite::connect_async(format!("ws://{}/activity/api/s/{session}/ws", webs[2]))
@@ -357,16 +362,7 @@ async fn pages_on_any_process_follow_a_game_across_a_takeover() {
     s.set_channel_guild(CH_LAUNCH, standin::guild_on_shard(0, SHARDS));
     let launched = format!("i-48-gc-{}-{CH_LAUNCH}", standin::guild_on_shard(0, SHARDS));
     s.activity_instance(&launched, CH_LAUNCH, &[BOB.0]);
-    let code = s.activity_code((BOB.0, BOB.1), "en-US");
-    let r = reqwest::Client::new()
-        .post(format!("http://{}/activity/api/session", webs[1]))
-        .header("content-type", "application/json")
-        .body(json!({"code": code, "instance_id": launched}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    let bobs: serde_json::Value = serde_json::from_str(&r.text().await.unwrap()).unwrap();
+    let bobs = sign_in(&s, &webs[1], (BOB.0, BOB.1), &launched).await;
     let lobby = wait_board(
         &s,
         CH_LAUNCH,

@@ -98,6 +98,14 @@ async fn sign_in(
     .await
 }
 
+/// The API of a signed-in page, from its sign-in's answer.
+fn api_of(web: &str, signed: &serde_json::Value) -> String {
+    format!(
+        "{web}/activity/api/s/{}",
+        signed["session"].as_str().unwrap()
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_entry_point_and_the_board_button_launch_the_activity() {
     let s = StandIn::start().await;
@@ -256,10 +264,7 @@ async fn sessions_are_checked_and_every_touch_goes_through_the_seats() {
     for locale in ["es-ES", "en-US"] {
         let (status, carol) = sign_in(&s, &web, CAROL, locale, &instance).await;
         assert_eq!(status, 200);
-        let api = format!(
-            "{web}/activity/api/s/{}",
-            carol["session"].as_str().unwrap()
-        );
+        let api = api_of(&web, &carol);
         let (status, said) = post(&format!("{api}/press"), json!({"id": start_id})).await;
         assert_eq!(status, 409, "{said}");
         refusals.push(said["error"].as_str().unwrap().to_string());
@@ -288,10 +293,7 @@ async fn sessions_are_checked_and_every_touch_goes_through_the_seats() {
     // this channel's game pressed through that session is not one of that game's.
     let (status, other) = sign_in(&s, &web, BOB, "en-US", "i-78-gc-1-5999").await;
     assert_eq!(status, 200);
-    let api_other = format!(
-        "{web}/activity/api/s/{}",
-        other["session"].as_str().unwrap()
-    );
+    let api_other = api_of(&web, &other);
     let (status, said) = post(&format!("{api_other}/press"), json!({"id": start_id})).await;
     assert_eq!(status, 400, "not a button of that Activity's game: {said}");
     assert_eq!(
@@ -302,10 +304,7 @@ async fn sessions_are_checked_and_every_touch_goes_through_the_seats() {
 
     // Alice (the host) starts by touch; the push carries on.
     let (_, alice) = sign_in(&s, &web, ALICE, "en-US", &instance).await;
-    let api = format!(
-        "{web}/activity/api/s/{}",
-        alice["session"].as_str().unwrap()
-    );
+    let api = api_of(&web, &alice);
     let (status, started) = post(&format!("{api}/press"), json!({"id": start_id})).await;
     assert_eq!(status, 200, "{started}");
     let v2 = started["version"].as_u64().unwrap();
@@ -367,7 +366,7 @@ async fn a_launch_in_a_channel_without_a_game_opens_the_lobby_there() {
     let m = wait_board(&s, ch, "the lobby", |m| find(m, ":start").is_some()).await;
     assert!(m.content.contains("Bob"), "{}", m.content);
     assert!(find(&m, ":board").is_some(), "{:?}", m.labels());
-    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let api = api_of(&web, &bob);
     let (status, frame) = get(&api).await;
     assert_eq!(status, 200, "{frame}");
     assert_eq!(frame["lang"], "es");
@@ -375,10 +374,7 @@ async fn a_launch_in_a_channel_without_a_game_opens_the_lobby_there() {
     // Alice's launch a moment later joins the same lobby: no second one.
     let (status, alice) = sign_in(&s, &web, ALICE, "en-US", &instance).await;
     assert_eq!(status, 200);
-    let api = format!(
-        "{web}/activity/api/s/{}",
-        alice["session"].as_str().unwrap()
-    );
+    let api = api_of(&web, &alice);
     let (_, same) = get(&api).await;
     assert_eq!(same["game"], frame["game"]);
     let join = find(&m, ":join").unwrap();
@@ -414,7 +410,7 @@ async fn an_activity_in_a_group_dm_plays_the_game_started_there() {
     // edit through the token), and nothing is opened besides.
     let (status, bob) = sign_in(&s, &web, BOB, "en-US", &instance).await;
     assert_eq!(status, 200, "{bob}");
-    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let api = api_of(&web, &bob);
     let (status, frame) = get(&api).await;
     assert_eq!(status, 200, "{frame}");
     assert_eq!(frame["version"], board_version(&m));
@@ -454,7 +450,7 @@ async fn an_entry_point_launch_in_a_group_dm_opens_the_lobby_there() {
     s.activity_instance(&instance, ch, &[ALICE.0, BOB.0]);
     let (status, bob) = sign_in(&s, &web, BOB, "en-US", &instance).await;
     assert_eq!(status, 200, "{bob}");
-    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let api = api_of(&web, &bob);
     let (status, frame) = get(&api).await;
     assert_eq!(status, 200, "{frame}");
     assert_eq!(frame["version"], board_version(&m));
@@ -474,10 +470,7 @@ async fn an_entry_point_launch_in_a_group_dm_opens_the_lobby_there() {
     let (bot, web) = activity_bot_on(&s, &db, true).await;
     let (status, alice) = sign_in(&s, &web, ALICE, "ko", &instance).await;
     assert_eq!(status, 200, "{alice}");
-    let api = format!(
-        "{web}/activity/api/s/{}",
-        alice["session"].as_str().unwrap()
-    );
+    let api = api_of(&web, &alice);
     let seated = s.latest_board(ch).unwrap();
     let (status, started) = post(
         &format!("{api}/press"),
@@ -539,10 +532,7 @@ async fn a_launch_in_the_channel_of_a_threaded_game_follows_its_players_there() 
     s.activity_instance(&instance, ch, &[ALICE.0, BOB.0]);
     let (status, alice) = sign_in(&s, &web, ALICE, "en-US", &instance).await;
     assert_eq!(status, 200, "{alice}");
-    let api = format!(
-        "{web}/activity/api/s/{}",
-        alice["session"].as_str().unwrap()
-    );
+    let api = api_of(&web, &alice);
     let (status, frame) = get(&api).await;
     assert_eq!(status, 200, "{frame}");
     assert_eq!(
@@ -565,7 +555,7 @@ async fn a_launch_in_the_channel_of_a_threaded_game_follows_its_players_there() 
     assert_eq!(status, 200, "{bob}");
     let m = wait_board(&s, ch, "Bob's lobby", |m| find(m, ":start").is_some()).await;
     assert!(m.content.contains("Bob"), "{}", m.content);
-    let api = format!("{web}/activity/api/s/{}", bob["session"].as_str().unwrap());
+    let api = api_of(&web, &bob);
     let (_, frame) = get(&api).await;
     assert_eq!(frame["version"], board_version(&m));
     bot.shutdown().await;
