@@ -6,7 +6,7 @@
 //! challenges, the fortune) and one part per area of the bot (`{code}/view.ftl` the game
 //! message, `picture.ftl` the board picture, `standings.ftl` ratings and after-game texts,
 //! `commands.ftl` commands, help, rules and table notices, `reach.ftl` turn reminders and
-//! following, `events.ftl` community events, `web.ftl` the browser's pages (served to them as a dictionary per language),
+//! following, `events.ftl` community events, `event_page.ftl` an event's web page, `web.ftl` the browser's pages (served to them as a dictionary per language),
 //! `registration.ftl` the slash
 //! commands' names, descriptions, options and choices as Discord registers them).
 //!
@@ -70,6 +70,8 @@ macro_rules! catalog_of {
             include_str!(concat!("../../../assets/locales/", $code, "/web.ftl")),
             "\n",
             include_str!(concat!("../../../assets/locales/", $code, "/events.ftl")),
+            "\n",
+            include_str!(concat!("../../../assets/locales/", $code, "/event_page.ftl")),
             "\n",
             include_str!(concat!(
                 "../../../assets/locales/",

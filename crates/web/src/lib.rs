@@ -6,11 +6,13 @@
 //! - [`watch`]: the bot's games live, read-only, behind signed links ([`sign`]).
 //! - [`replay`]: any finished game, step by step, with its chart and record.
 //! - [`standings`]: a server's leaderboard and players' cards, when its admins turn it on.
+//! - [`event_page`]: a community event's standings, rounds and games.
 //! - [`policy`]: what each server shows on the web, and its links' epoch (revocation).
 //! - [`ops`]: `/metrics` (Prometheus' text format) and health and readiness for operators.
 //!
 //! Nothing here knows Discord: boards come from the service's `View`s.
 
+pub mod event_page;
 pub mod forward;
 pub mod frame;
 pub mod hub;

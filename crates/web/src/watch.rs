@@ -144,6 +144,14 @@ impl Watch {
                 )
                 .router(),
             )
+            .merge(
+                crate::event_page::EventPages::new(
+                    self.signer.clone(),
+                    self.svc.clone(),
+                    self.policies.clone(),
+                )
+                .router(),
+            )
     }
 
     /// Draw the followed games' new tables: each game's in the order they were stored, one
