@@ -333,7 +333,14 @@ impl Bracket {
     /// place (1, 2, 3, 3, 5, 5, 5, 5 ... in single elimination; 1, 2, 3, 4, 5, 5, 7, 7 ... in
     /// double elimination).
     pub fn placings(&self) -> Option<Vec<Placing>> {
-        let champion = self.champion()?;
+        self.champion()?;
+        Some(self.places_so_far())
+    }
+
+    /// Every entrant's place as far as the results go: the entrants still in share the best
+    /// place (in seed order), those eliminated follow as in [`Bracket::placings`], each after
+    /// everyone still in. Once the bracket is done this is [`Bracket::placings`].
+    pub fn places_so_far(&self) -> Vec<Placing> {
         let mut out_at: Vec<(u32, EntrantId)> = Vec::new();
         for (id, m) in self.matches.iter().enumerate() {
             let Some(stage) = m.stage else { continue };
@@ -349,18 +356,27 @@ impl Bracket {
                 }
             }
         }
-        let mut placings = vec![Placing {
-            place: 1,
-            entrant: champion,
-        }];
+        let alive: Vec<EntrantId> = match self.champion() {
+            Some(champion) => vec![champion],
+            None => self
+                .seeds
+                .iter()
+                .copied()
+                .filter(|s| out_at.iter().all(|o| o.1 != *s))
+                .collect(),
+        };
+        let mut placings: Vec<Placing> = alive
+            .iter()
+            .map(|&entrant| Placing { place: 1, entrant })
+            .collect();
         out_at.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         for (i, &(stage, entrant)) in out_at.iter().enumerate() {
             let better = out_at.iter().take(i).filter(|x| x.0 > stage).count();
             placings.push(Placing {
-                place: 2 + better as u32,
+                place: 1 + alive.len() as u32 + better as u32,
                 entrant,
             });
         }
-        Some(placings)
+        placings
     }
 }
