@@ -1,8 +1,9 @@
 //! The event's format (how its rounds are paired) and its matches played game by game (a
 //! best-of-N).
 
-use super::{Pairing, Progress, Run, RunError, Stage};
-use crate::model::EntrantId;
+use super::{Pairing, Progress, RoundRun, Run, RunError, Stage};
+use crate::model::{EntrantId, Played, Scoring};
+use crate::swiss::pair_swiss;
 use serde::{Deserialize, Serialize};
 
 /// How an event's rounds are paired.
@@ -19,6 +20,10 @@ pub enum EventFormat {
     Double,
     /// Round robin (at most [`crate::robin::MAX_ROUND_ROBIN`] entrants): each meets each once.
     RoundRobin,
+    /// Free-for-all tables of 2 to 4, seated by score each round ([`crate::seat_tables`]),
+    /// scored by place ([`crate::Scoring::places`]; a bye scores
+    /// [`crate::Scoring::table_bye`]). One game a table, whatever [`Run::best_of`] says.
+    Tables,
 }
 
 impl EventFormat {
@@ -60,7 +65,33 @@ impl Pairing {
             pieces: [0, 0],
             earlier: Vec::new(),
             bracket_match: None,
+            more: Vec::new(),
+            places: Vec::new(),
         }
+    }
+
+    /// Everyone seated, in seat order (two, or a table's three or four).
+    pub fn everyone(&self) -> Vec<EntrantId> {
+        let mut all = vec![self.first, self.second];
+        all.extend(&self.more);
+        all
+    }
+
+    /// What the standings read of it, once decided: a game, or a table by its places.
+    pub fn played(&self) -> Option<Played> {
+        let (winner, pieces) = self.result?;
+        if !self.places.is_empty() {
+            return Some(Played::Table {
+                places: self.places.iter().map(|p| p.0).collect(),
+                pieces: self.places.iter().map(|p| p.1).collect(),
+            });
+        }
+        Some(Played::Game {
+            first: self.first,
+            second: self.second,
+            winner,
+            pieces,
+        })
     }
 
     /// The seats of the match's game to open now (or being played): `[first seat, second
@@ -91,8 +122,18 @@ impl Run {
         {
             return Err(RunError::TooMany);
         }
+        // A table's bye is worth its own points: the history's byes are scored by `bye`.
+        if format == EventFormat::Tables {
+            self.scoring.bye = self.scoring.table_bye;
+        } else if self.format == EventFormat::Tables {
+            self.scoring.bye = Scoring::default().bye;
+        }
         self.format = format;
-        self.best_of = best_of.max(1);
+        self.best_of = if format == EventFormat::Tables {
+            1
+        } else {
+            best_of.max(1)
+        };
         Ok(())
     }
 
@@ -107,6 +148,9 @@ impl Run {
         winner: EntrantId,
         pieces: [u32; 2],
     ) -> Result<Progress, RunError> {
+        if self.format == EventFormat::Tables {
+            return self.two_at_a_table(index, winner, pieces);
+        }
         let need = self.wins_needed();
         let elimination = self.format.is_elimination();
         let dropped = |run: &Run, id: EntrantId| run.entrant(id).is_some_and(|e| e.dropped);
@@ -148,5 +192,65 @@ impl Run {
                 Ok(Progress::NextGame)
             }
         }
+    }
+
+    /// The pairing of round `next` (0-based), by the event's format.
+    pub(super) fn pair_next(&mut self, next: u32) -> Result<RoundRun, RunError> {
+        match self.format {
+            EventFormat::Swiss => {
+                let pairing = pair_swiss(&self.field(), &self.history(), &self.scoring);
+                Ok(RoundRun {
+                    games: pairing
+                        .games
+                        .iter()
+                        .map(|&(first, second)| Pairing::new(first, second))
+                        .collect(),
+                    bye: pairing.bye,
+                    walkovers: Vec::new(),
+                })
+            }
+            EventFormat::RoundRobin => self.pair_robin(next),
+            EventFormat::Single | EventFormat::Double => self.pair_bracket(next),
+            EventFormat::Tables => Ok(self.pair_tables()),
+        }
+    }
+
+    /// Whether a round follows round `n` (once it is complete).
+    pub(super) fn more_rounds(&self, n: u32) -> bool {
+        match self.format {
+            EventFormat::Single | EventFormat::Double => {
+                self.bracket.as_ref().is_some_and(|b| !b.is_done())
+            }
+            EventFormat::Swiss | EventFormat::RoundRobin | EventFormat::Tables => {
+                n + 1 < self.rounds
+            }
+        }
+    }
+
+    /// The event is over.
+    pub(super) fn finish(&mut self) {
+        self.stage = Stage::Finished;
+        if self.format.is_elimination() {
+            self.rounds = self.played.len() as u32;
+        }
+    }
+
+    /// After pairing `index` of round `n` was decided: what that did.
+    pub(super) fn match_decided(&mut self, n: u32, index: usize) -> Result<Progress, RunError> {
+        self.advance_in_bracket(n, index);
+        if !self.round_done() {
+            return Ok(Progress::Pending);
+        }
+        let over = if self.format.is_elimination() {
+            self.bracket_over()
+        } else {
+            let active = self.entrants.iter().filter(|e| !e.dropped).count();
+            n + 1 >= self.rounds || active < 2
+        };
+        if over {
+            self.finish();
+            return Ok(Progress::Finished);
+        }
+        Ok(Progress::RoundDone)
     }
 }
