@@ -140,7 +140,7 @@ fn settle(bracket: &mut Bracket, entrants: &[super::Signed]) -> Vec<Walkover> {
 /// The most rounds a bracket takes when each round plays every match ready: a match is
 /// played one round after the later of the matches it waits for (a bye waits for nothing),
 /// and a double elimination may need its reset.
-pub fn most_rounds(bracket: &Bracket) -> u32 {
+pub(super) fn most_rounds(bracket: &Bracket) -> u32 {
     // Per match, the round its winner and its loser are known after (`None`: a bye).
     let mut known: Vec<(Option<u32>, Option<u32>)> = Vec::with_capacity(bracket.matches.len());
     let mut most = 0;
@@ -168,4 +168,36 @@ pub fn most_rounds(bracket: &Bracket) -> u32 {
         known.push(at);
     }
     most + u32::from(reset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::EventFormat;
+    use super::*;
+
+    #[test]
+    fn the_most_rounds_of_a_bracket() {
+        let rounds = |format, n: u64| {
+            let mut r = Run::new("Hangawi", 1, 0);
+            r.set_format(format, 1).unwrap();
+            for i in 1..=n {
+                r.join(i, "P", 0.0).unwrap();
+            }
+            let planned = r.rounds_planned();
+            r.start_round().unwrap();
+            assert_eq!(planned, r.rounds);
+            planned
+        };
+        let single: Vec<u32> = (2..=9).map(|n| rounds(EventFormat::Single, n)).collect();
+        assert_eq!(single, vec![1, 2, 2, 3, 3, 3, 3, 4]);
+        assert_eq!(
+            rounds(EventFormat::Double, 2),
+            3,
+            "the final, a rematch, its reset"
+        );
+        assert_eq!(rounds(EventFormat::Double, 4), 5);
+        assert_eq!(rounds(EventFormat::Double, 8), 7);
+        assert_eq!(rounds(EventFormat::RoundRobin, 6), 5);
+        assert_eq!(rounds(EventFormat::RoundRobin, 7), 7);
+    }
 }

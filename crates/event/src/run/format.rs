@@ -107,6 +107,30 @@ impl Pairing {
 }
 
 impl Run {
+    /// The rounds the event would take with the entrants signed up now: [`Run::rounds`] for
+    /// a Swiss or tables event (and once started); a round robin's schedule; the most an
+    /// elimination bracket can take (its reset included).
+    pub fn rounds_planned(&self) -> u32 {
+        if self.stage != Stage::SignUp {
+            return self.rounds;
+        }
+        let field = self.field();
+        match self.format {
+            EventFormat::Swiss | EventFormat::Tables => self.rounds,
+            EventFormat::RoundRobin => {
+                crate::robin::round_robin(&field).map_or(0, |s| s.len() as u32)
+            }
+            EventFormat::Single | EventFormat::Double => {
+                let format = if self.format == EventFormat::Double {
+                    crate::bracket::Format::DoubleElimination
+                } else {
+                    crate::bracket::Format::SingleElimination
+                };
+                super::elim::most_rounds(&crate::bracket::Bracket::by_rating(format, &field))
+            }
+        }
+    }
+
     /// Games a side must win to take a match.
     pub fn wins_needed(&self) -> u32 {
         self.best_of.max(1) / 2 + 1
