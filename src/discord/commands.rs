@@ -200,6 +200,8 @@ pub async fn in_server(ctx: Context<'_>) -> Result<bool, Error> {
         "verify",
         "fortune",
         "event",
+        "event_team",
+        "event_admin",
         "help"
     ),
     subcommand_required
@@ -211,12 +213,64 @@ pub async fn yut(_: Context<'_>) -> Result<(), Error> {
 // `/yut event`: its names and descriptions for Discord are `reg-event*` in
 // `assets/locales/*/registration.ftl`.
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
 pub async fn event(
     ctx: Context<'_>,
     #[max_length = 60] name: String,
+    format: Option<EventFormatChoice>,
+    mode: Option<Mode>,
     #[min = 1]
     #[max = 15]
     rounds: Option<u32>,
+    #[min = 1]
+    #[max = 7]
+    best_of: Option<u32>,
+    preset: Option<PresetChoice>,
+    #[min = 10]
+    #[max = 300]
+    seconds: Option<u32>,
+    check_in: Option<bool>,
+    #[min = 1]
+    #[max = 1440]
+    no_show: Option<u32>,
+    #[min = 2]
+    #[max = 1024]
+    cap: Option<u32>,
+    rated: Option<bool>,
 ) -> Result<(), Error> {
-    super::events::open(ctx, name, rounds).await
+    let spec = super::events::Asked {
+        name,
+        format: format.map(EventFormatChoice::format),
+        teams: matches!(mode, Some(Mode::Teams)),
+        rounds,
+        best_of,
+        preset: preset.map(|p| p.preset().word().to_string()),
+        seconds,
+        check_in,
+        no_show,
+        cap,
+        rated,
+    };
+    super::events::open(ctx, spec).await
+}
+
+// `/yut event-team`: sign up for the channel's 2v2 event with a partner (`reg-event-team*`).
+#[poise::command(slash_command, rename = "event-team")]
+pub async fn event_team(
+    ctx: Context<'_>,
+    partner: serenity::all::User,
+    #[max_length = 40] name: String,
+) -> Result<(), Error> {
+    super::events::team(ctx, partner, name).await
+}
+
+// `/yut event-admin`: an admin steers the channel's event (`reg-event-admin*`).
+#[poise::command(slash_command, rename = "event-admin")]
+pub async fn event_admin(
+    ctx: Context<'_>,
+    action: EventActionChoice,
+    member: Option<serenity::all::User>,
+    #[max_length = 200] reason: Option<String>,
+) -> Result<(), Error> {
+    super::events::admin(ctx, action, member, reason).await
 }

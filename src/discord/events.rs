@@ -1,10 +1,17 @@
-//! Community events in Discord (issue 49): `/yut event` opens a Swiss event in a channel
-//! (admins), its message lets members join and leave and an admin start it. Each round is
-//! paired by the service; every game gets a line in the channel naming (and pinging) its two
-//! players and a thread of its own opened from that line, where the game is played as any
-//! other. Each game's end counts by itself; when a round is complete the next is paired at
+//! Community events in Discord (issue 49): `/yut event` opens an event in a channel
+//! (admins: Swiss, single or double elimination, round robin; one person or a 2v2 team per
+//! entrant), its message lets members join, check in and leave and an admin start it; 2v2
+//! teams sign up with `/yut event-team` (the partner accepts), and admins steer it with
+//! `/yut event-admin` ([`steer`]). Each round is paired by the service; every game gets a
+//! line in the channel naming (and pinging) its players and a thread of its own opened from
+//! that line, where the game is played as any other (a best-of's next game in the same
+//! thread). Each game's end counts by itself; when a round is complete the next is paired at
 //! once, and after the last the message shows the podium. The message shows the standings
-//! (a picture drawn like the board) after every result.
+//! (a picture drawn like the board) and the event's log after every result, and links the
+//! event's web page where the server shows pages.
+
+mod steer;
+pub use steer::{admin, team};
 
 use super::{Context, Data, Error};
 use serenity::all::{
@@ -12,8 +19,8 @@ use serenity::all::{
     CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponse,
     CreateInteractionResponseMessage, CreateMessage, CreateThread, EditMessage, MessageId, UserId,
 };
-use yut_event::{Progress, Run, Stage};
-use yut_service::{EventNews, Problem};
+use yut_event::{Act, EventFormat, Mode, Progress, Run, Setup, Stage};
+use yut_service::{EventNews, EventSpec, Problem};
 use yut_table::Lang;
 use yut_text::say;
 
@@ -26,25 +33,114 @@ fn is_admin(member: Option<&serenity::all::Member>) -> bool {
         .is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
-/// The message of an event: its words, its buttons while it takes sign-ups or runs, and its
-/// picture (the standings, or the podium once it is over).
-fn message_of(event: i64, run: &Run) -> (String, Vec<CreateActionRow>, CreateAttachment) {
+/// The name of entrant `id` of `run`.
+fn name_in(run: &Run, id: u64) -> String {
+    run.entrant(id)
+        .map_or_else(|| id.to_string(), |e| e.name.clone())
+}
+
+/// How an entrant is named in a line that pings: a person's mention, or a team's name with
+/// its two people's mentions.
+fn pinged(run: &Run, id: u64) -> String {
+    match run.entrant(id) {
+        Some(e) if !e.members.is_empty() => {
+            let people: Vec<String> = e.members.iter().map(|m| format!("<@{m}>")).collect();
+            format!("**{}** ({})", e.name, people.join(" "))
+        }
+        _ => format!("<@{id}>"),
+    }
+}
+
+/// The event's format in words (its rounds, its matches).
+fn format_text(run: &Run) -> String {
+    let lang = yut_text::lang_of(&run.lang);
+    let key = match run.format {
+        EventFormat::Swiss => "event-format-swiss",
+        EventFormat::Single => "event-format-single",
+        EventFormat::Double => "event-format-double",
+        EventFormat::RoundRobin => "event-format-robin",
+        EventFormat::Tables => "event-format-tables",
+    };
+    let mut text = say(lang, key, &[("rounds", run.rounds.into())]);
+    if run.best_of > 1 {
+        text.push_str(" · ");
+        text.push_str(&say(
+            lang,
+            "event-best-of",
+            &[("games", run.best_of.into())],
+        ));
+    }
+    if run.mode == Mode::Teams {
+        text.push_str(" · ");
+        text.push_str(&say(lang, "event-mode-teams", &[]));
+    }
+    if !run.setup.rated {
+        text.push_str(" · ");
+        text.push_str(&say(lang, "event-unrated", &[]));
+    }
+    text
+}
+
+/// One line of the event's log, in its language.
+fn log_line(run: &Run, line: &yut_event::Logged) -> String {
+    let lang = yut_text::lang_of(&run.lang);
+    let by = if line.by.is_empty() {
+        say(lang, "event-log-bot", &[])
+    } else {
+        line.by.clone()
+    };
+    let (key, who) = match &line.what {
+        Act::Result { winner, .. } => ("event-log-result", name_in(run, *winner)),
+        Act::NoShow { absent, .. } => ("event-log-no-show", name_in(run, *absent)),
+        Act::Disqualified { entrant } => ("event-log-disqualified", name_in(run, *entrant)),
+        Act::NotCheckedIn { entrant } => ("event-log-not-checked-in", entrant.to_string()),
+        Act::Paused => ("event-log-paused", String::new()),
+        Act::Resumed => ("event-log-resumed", String::new()),
+        Act::Cancelled => ("event-log-cancelled", String::new()),
+    };
+    let mut text = say(
+        lang,
+        key,
+        &[
+            ("round", line.round.into()),
+            ("by", by.into()),
+            ("who", who.into()),
+        ],
+    );
+    if !line.why.is_empty() {
+        text.push_str(" (");
+        text.push_str(&line.why);
+        text.push(')');
+    }
+    text
+}
+
+/// Lines of the log the message shows (the newest).
+const LOG_SHOWN: usize = 4;
+
+/// The message of an event: its words, its buttons while it takes sign-ups or runs, a link
+/// to its page (`link`, where the server shows pages), and its picture (the standings, or
+/// the podium once it is over).
+fn message_of(
+    event: i64,
+    run: &Run,
+    link: Option<String>,
+) -> (String, Vec<CreateActionRow>, CreateAttachment) {
     let lang = yut_text::lang_of(&run.lang);
     let mut text = say(
         lang,
         "event-title",
         &[
             ("name", run.name.clone().into()),
-            ("rounds", run.rounds.into()),
+            ("format", format_text(run).into()),
         ],
     );
     text.push('\n');
     let standings = run.standings();
-    let name_of = |id: u64| {
-        run.entrant(id)
-            .map_or_else(|| id.to_string(), |e| e.name.clone())
-    };
     match run.stage {
+        Stage::SignUp if run.mode == Mode::Teams => {
+            text.push_str(&say(lang, "event-sign-up-teams", &[]))
+        }
         Stage::SignUp => text.push_str(&say(lang, "event-sign-up", &[])),
         Stage::Round(n) => text.push_str(&say(
             lang,
@@ -58,11 +154,15 @@ fn message_of(event: i64, run: &Run) -> (String, Vec<CreateActionRow>, CreateAtt
                 "name",
                 standings
                     .first()
-                    .map_or_else(String::new, |s| name_of(s.entrant))
+                    .map_or_else(String::new, |s| name_in(run, s.entrant))
                     .into(),
             )],
         )),
         Stage::Cancelled => text.push_str(&say(lang, "event-cancelled", &[])),
+    }
+    if run.paused {
+        text.push('\n');
+        text.push_str(&say(lang, "event-paused-line", &[]));
     }
     text.push('\n');
     let active: Vec<String> = run
@@ -92,30 +192,126 @@ fn message_of(event: i64, run: &Run) -> (String, Vec<CreateActionRow>, CreateAtt
             ],
         ));
     }
+    if run.check_in && run.stage == Stage::SignUp {
+        let checked = run.entrants.iter().filter(|e| e.checked_in).count() as u32;
+        text.push('\n');
+        text.push_str(&say(
+            lang,
+            "event-checked-in",
+            &[
+                ("count", checked.into()),
+                ("total", (run.entrants.len() as u32).into()),
+            ],
+        ));
+    }
+    let log: Vec<String> = run
+        .log
+        .iter()
+        .rev()
+        .take(LOG_SHOWN)
+        .rev()
+        .map(|l| format!("> {}", log_line(run, l)))
+        .collect();
+    if !log.is_empty() {
+        text.push('\n');
+        text.push_str(&log.join("\n"));
+    }
     let button = |action: &str, key: &str, style: ButtonStyle| {
         CreateButton::new(format!("{PREFIX}{event}:{action}"))
             .label(say(lang, key, &[]))
             .style(style)
     };
-    let rows = match run.stage {
-        Stage::SignUp => vec![CreateActionRow::Buttons(vec![
-            button("join", "event-button-join", ButtonStyle::Primary),
+    let mut buttons = match run.stage {
+        Stage::SignUp => {
+            let mut b = vec![
+                button("join", "event-button-join", ButtonStyle::Primary),
+                button("leave", "event-button-leave", ButtonStyle::Secondary),
+            ];
+            if run.check_in {
+                b.push(button(
+                    "checkin",
+                    "event-button-check-in",
+                    ButtonStyle::Primary,
+                ));
+            }
+            b.push(button("start", "event-button-start", ButtonStyle::Success));
+            b.push(button("cancel", "event-button-cancel", ButtonStyle::Danger));
+            b
+        }
+        Stage::Round(_) => vec![
             button("leave", "event-button-leave", ButtonStyle::Secondary),
-            button("start", "event-button-start", ButtonStyle::Success),
             button("cancel", "event-button-cancel", ButtonStyle::Danger),
-        ])],
-        Stage::Round(_) => vec![CreateActionRow::Buttons(vec![
-            button("leave", "event-button-leave", ButtonStyle::Secondary),
-            button("cancel", "event-button-cancel", ButtonStyle::Danger),
-        ])],
+        ],
         Stage::Finished | Stage::Cancelled => vec![],
+    };
+    if let Some(url) = link {
+        buttons.push(CreateButton::new_link(url).label(say(lang, "event-button-page", &[])));
+    }
+    let rows = if buttons.is_empty() {
+        vec![]
+    } else {
+        vec![CreateActionRow::Buttons(buttons)]
     };
     let picture = yut_service::event_picture(run);
     (text, rows, CreateAttachment::bytes(picture, "event.png"))
 }
 
-/// `/yut event`: open a Swiss event in this channel (admins), its message posted here.
-pub async fn open(ctx: Context<'_>, name: String, rounds: Option<u32>) -> Result<(), Error> {
+/// The link to event `event`'s page, where the bot serves pages and the server shows them
+/// (its web setting is not `off`).
+async fn page_link(data: &Data, event: i64, guild: u64) -> Option<String> {
+    let web = data.options.web.as_ref()?;
+    let d = data.service.server_defaults(guild).await.ok()?;
+    if d.web.as_deref() == Some("off") {
+        return None;
+    }
+    let signer = yut_web::sign::Signer::new(web.secret.as_bytes());
+    Some(yut_web::event_page::link(
+        &signer,
+        &web.url,
+        event,
+        guild,
+        d.web_epoch,
+    ))
+}
+
+/// What `/yut event` was asked for.
+pub struct Asked {
+    pub name: String,
+    pub format: Option<EventFormat>,
+    pub teams: bool,
+    pub rounds: Option<u32>,
+    pub best_of: Option<u32>,
+    pub preset: Option<String>,
+    pub seconds: Option<u32>,
+    pub check_in: Option<bool>,
+    pub no_show: Option<u32>,
+    pub cap: Option<u32>,
+    pub rated: Option<bool>,
+}
+
+impl Asked {
+    fn spec(&self, lang: Lang) -> EventSpec {
+        let name: String = self.name.trim().chars().take(60).collect();
+        let mut spec = EventSpec::swiss(&name, self.rounds.unwrap_or(5).clamp(1, 15), lang);
+        spec.format = self.format.unwrap_or_default();
+        spec.best_of = self.best_of.unwrap_or(1).clamp(1, 7);
+        if self.teams {
+            spec.mode = Mode::Teams;
+        }
+        spec.cap = self.cap.unwrap_or(0);
+        spec.check_in = self.check_in.unwrap_or(false);
+        spec.setup = Setup {
+            turn_seconds: self.seconds.unwrap_or(0),
+            preset: self.preset.clone().unwrap_or_default(),
+            no_show_seconds: self.no_show.unwrap_or(5).max(1) * 60,
+            rated: self.rated.unwrap_or(true),
+        };
+        spec
+    }
+}
+
+/// `/yut event`: open an event in this channel (admins), its message posted here.
+pub async fn open(ctx: Context<'_>, asked: Asked) -> Result<(), Error> {
     let lang = ctx.locale().map_or(Lang::En, Lang::from_locale);
     let admin = match ctx {
         poise::Context::Application(a) => is_admin(a.interaction.member.as_deref()),
@@ -137,11 +333,10 @@ pub async fn open(ctx: Context<'_>, name: String, rounds: Option<u32>) -> Result
     }
     let data = ctx.data();
     let channel = ctx.channel_id().get();
-    let name: String = name.trim().chars().take(60).collect();
-    let rounds = rounds.unwrap_or(5).clamp(1, 15);
+    let spec = asked.spec(lang);
     let event = match data
         .service
-        .create_event(guild.get(), channel, &name, rounds, 0, lang)
+        .create_event_with(guild.get(), channel, &spec)
         .await
     {
         Ok(e) => e,
@@ -150,9 +345,8 @@ pub async fn open(ctx: Context<'_>, name: String, rounds: Option<u32>) -> Result
             return Ok(());
         }
     };
-    let mut run = Run::new(&name, rounds, 0);
-    run.lang = yut_text::code(lang).to_string();
-    let (text, rows, picture) = message_of(event, &run);
+    let link = page_link(data, event, guild.get()).await;
+    let (text, rows, picture) = message_of(event, &spec.run(), link);
     let reply = poise::CreateReply::default()
         .content(text)
         .components(rows)
@@ -166,7 +360,7 @@ pub async fn open(ctx: Context<'_>, name: String, rounds: Option<u32>) -> Result
     Ok(())
 }
 
-/// A press on an event message's button.
+/// A press on an event message's button (or an invitation's).
 pub async fn click(ctx: &SerenityContext, data: &Data, c: &ComponentInteraction) -> bool {
     let Some(rest) = c.data.custom_id.strip_prefix(PREFIX) else {
         return false;
@@ -185,9 +379,14 @@ pub async fn click(ctx: &SerenityContext, data: &Data, c: &ComponentInteraction)
         |m| m.display_name().to_string(),
     );
     let admin = is_admin(c.member.as_ref());
+    if action == "accept" || action == "decline" {
+        steer::answer_invite(ctx, data, c, event, action == "accept", &name).await;
+        return true;
+    }
     let done = match action {
         "join" => svc.event_join(event, user, &name, 1500.0).await,
         "leave" => svc.event_leave(event, user).await,
+        "checkin" => svc.event_check_in(event, user).await,
         "start" | "cancel" if !admin => {
             refuse(ctx, c, say(lang, "event-not-admin", &[])).await;
             return true;
@@ -196,7 +395,7 @@ pub async fn click(ctx: &SerenityContext, data: &Data, c: &ComponentInteraction)
             Ok(_) => svc.event(event).await.map(|(_, run)| run),
             Err(p) => Err(p),
         },
-        "cancel" => svc.event_cancel(event).await,
+        "cancel" => svc.event_cancel(event, &name).await,
         _ => Err(Problem::BadButton),
     };
     let run = match done {
@@ -206,7 +405,11 @@ pub async fn click(ctx: &SerenityContext, data: &Data, c: &ComponentInteraction)
             return true;
         }
     };
-    let (text, rows, picture) = message_of(event, &run);
+    let link = match c.guild_id {
+        Some(g) => page_link(data, event, g.get()).await,
+        None => None,
+    };
+    let (text, rows, picture) = message_of(event, &run, link);
     let update = CreateInteractionResponseMessage::new()
         .content(text)
         .components(rows)
@@ -244,10 +447,7 @@ async fn open_round(data: &Data, event: i64) {
     };
     let http = &data.poster.http;
     let channel = ChannelId::new(row.channel);
-    let name_of = |id: u64| {
-        run.entrant(id)
-            .map_or_else(|| id.to_string(), |e| e.name.clone())
-    };
+    let name_of = |id: u64| name_in(&run, id);
     if let Some(who) = games.bye {
         let line = say(
             lang,
@@ -255,12 +455,13 @@ async fn open_round(data: &Data, event: i64) {
             &[
                 ("event", run.name.clone().into()),
                 ("round", (round + 1).into()),
-                ("who", who.to_string().into()),
+                ("who", pinged(&run, who).into()),
             ],
         );
-        let m = CreateMessage::new()
-            .content(line)
-            .allowed_mentions(CreateAllowedMentions::new().users([UserId::new(who)]));
+        let people = run.entrant(who).map(|e| e.people()).unwrap_or_default();
+        let m = CreateMessage::new().content(line).allowed_mentions(
+            CreateAllowedMentions::new().users(people.into_iter().map(UserId::new)),
+        );
         if let Err(e) = channel.send_message(http, m).await {
             tracing::warn!(event, error = %e, "could not say the round's bye");
         }
@@ -268,7 +469,7 @@ async fn open_round(data: &Data, event: i64) {
     let settings = match svc
         .event_game_settings(
             row.guild,
-            lang,
+            &run,
             data.options.turn_seconds,
             data.options.bot_delay_ms,
         )
@@ -281,8 +482,25 @@ async fn open_round(data: &Data, event: i64) {
         }
     };
     for (i, p) in games.games.iter().enumerate() {
-        if p.game.is_some() {
+        if p.game.is_some() || p.result.is_some() {
             continue;
+        }
+        // A best-of's next game: in the thread of the match's games.
+        if let Some(&last) = p.earlier.last() {
+            if let Some(t) = svc.game_table(last).await {
+                if let Err(problem) = svc
+                    .event_open_game(event, round, i as u32, t.channel, settings.clone())
+                    .await
+                {
+                    tracing::error!(
+                        event,
+                        round,
+                        ?problem,
+                        "a match's next game could not be opened"
+                    );
+                }
+                continue;
+            }
         }
         let line = say(
             lang,
@@ -291,12 +509,16 @@ async fn open_round(data: &Data, event: i64) {
                 ("event", run.name.clone().into()),
                 ("round", (round + 1).into()),
                 ("game", (i as u32 + 1).into()),
-                ("first", p.first.to_string().into()),
-                ("second", p.second.to_string().into()),
+                ("first", pinged(&run, p.first).into()),
+                ("second", pinged(&run, p.second).into()),
             ],
         );
-        let mentions =
-            CreateAllowedMentions::new().users([UserId::new(p.first), UserId::new(p.second)]);
+        let people: Vec<UserId> = [p.first, p.second]
+            .iter()
+            .flat_map(|&e| run.entrant(e).map(|e| e.people()).unwrap_or_default())
+            .map(UserId::new)
+            .collect();
+        let mentions = CreateAllowedMentions::new().users(people);
         let posted = channel
             .send_message(
                 http,
@@ -348,6 +570,9 @@ async fn open_round(data: &Data, event: i64) {
     }
 }
 
+/// How often the no-show rule looks at the events' games.
+const SWEEP: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// Follow the events' news: after each result the event's message shows the standings; a
 /// complete round pairs the next at once; the last shows the podium.
 pub fn follow_news(data: Data) {
@@ -386,6 +611,18 @@ pub fn follow_news(data: Data) {
             show(&carry, event).await;
         }
     });
+    // The no-show rule, every [`SWEEP`].
+    let sweeper = data.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(SWEEP);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            if let Err(p) = sweeper.service.event_sweep().await {
+                tracing::warn!(problem = ?p, "the events' no-show sweep failed");
+            }
+        }
+    });
     tokio::spawn(async move {
         loop {
             let n = match news.recv().await {
@@ -396,12 +633,16 @@ pub fn follow_news(data: Data) {
             let EventNews::Reported {
                 event, progress, ..
             } = n;
-            if progress == Progress::RoundDone {
-                if let Err(p) = data.service.event_start_round(event).await {
-                    tracing::warn!(event, problem = ?p, "the event's next round could not be paired");
-                } else {
-                    open_round(&data, event).await;
-                }
+            match progress {
+                Progress::RoundDone => match data.service.event_start_round(event).await {
+                    Ok(_) => open_round(&data, event).await,
+                    Err(p) => {
+                        tracing::warn!(event, problem = ?p, "the event's next round could not be paired")
+                    }
+                },
+                // A best-of's next game.
+                Progress::NextGame => open_round(&data, event).await,
+                Progress::Pending | Progress::Finished => {}
             }
             show(&data, event).await;
         }
@@ -414,7 +655,8 @@ async fn show(data: &Data, event: i64) {
         return;
     };
     let Some(message) = row.message else { return };
-    let (text, rows, picture) = message_of(event, &run);
+    let link = page_link(data, event, row.guild).await;
+    let (text, rows, picture) = message_of(event, &run, link);
     let edit = EditMessage::new()
         .content(text)
         .components(rows)

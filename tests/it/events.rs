@@ -163,7 +163,7 @@ async fn events_left_waiting_are_found_after_a_restart(backend: Backend) {
     assert_eq!(svc.events_to_carry_on().await.unwrap(), Vec::<i64>::new());
     // Both decided by an admin (no-shows): the round is complete, the next not paired yet.
     for p in &pairings {
-        svc.event_set_result(event, p.index, p.pairing.first, "Dana: no-show")
+        svc.event_set_result(event, p.index, p.pairing.first, "Dana", "no-show")
             .await
             .unwrap();
     }

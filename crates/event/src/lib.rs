@@ -21,4 +21,7 @@ pub use ffa::{seat_tables, TableRound};
 pub use robin::{group_seeds, round_robin, split_groups, RobinRound};
 pub use standings::{standings, Standing, Tiebreak};
 pub mod run;
-pub use run::{Pairing, Progress, RoundRun, Run, RunError, Signed, Stage};
+pub use run::{
+    Act, EventFormat, Invite, Logged, Mode, Pairing, Progress, RoundRun, Run, RunError, Setup,
+    Signed, Stage, Walkover,
+};

@@ -9,7 +9,7 @@
 //! [`Service::event_game_over`]), and [`EventNews`] says so to whoever listens.
 
 use crate::*;
-use yut_event::{Pairing, Progress, Run, RunError, Stage};
+use yut_event::{EventFormat, Mode, Pairing, Progress, Run, RunError, Setup, Stage};
 use yut_store::EventRow;
 
 /// What happened to an event, for whoever runs it (the edge, a benchmark).
@@ -32,6 +32,52 @@ pub struct EventGame {
     pub pairing: Pairing,
 }
 
+/// What an event is, as its creator chose it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventSpec {
+    pub name: String,
+    pub rounds: u32,
+    /// The most entrants taken (0: no cap).
+    pub cap: u32,
+    pub lang: Lang,
+    pub mode: Mode,
+    /// Entrants check in before the first round.
+    pub check_in: bool,
+    pub setup: Setup,
+    pub format: EventFormat,
+    /// Games per match (elimination and round robin).
+    pub best_of: u32,
+}
+
+impl EventSpec {
+    /// A Swiss event of one person per entrant, the server's rules, rated.
+    pub fn swiss(name: &str, rounds: u32, lang: Lang) -> EventSpec {
+        EventSpec {
+            name: name.to_string(),
+            rounds,
+            cap: 0,
+            lang,
+            mode: Mode::Solo,
+            check_in: false,
+            setup: Setup::default(),
+            format: EventFormat::Swiss,
+            best_of: 1,
+        }
+    }
+
+    /// The event's state before anyone joins.
+    pub fn run(&self) -> Run {
+        let mut run = Run::new(&self.name, self.rounds, self.cap);
+        run.lang = yut_text::code(self.lang).to_string();
+        run.mode = self.mode;
+        run.check_in = self.check_in;
+        run.setup = self.setup.clone();
+        // During sign-up with nobody in, a format is always taken.
+        let _ = run.set_format(self.format, self.best_of.max(1));
+        run
+    }
+}
+
 /// How many times a change is tried again when another write came first.
 const TRIES: usize = 32;
 
@@ -49,8 +95,8 @@ fn state_of(run: &Run) -> String {
 }
 
 impl Service {
-    /// Open a Swiss event in `channel` of server `guild`, its messages in `lang`: sign-ups
-    /// open.
+    /// Open a Swiss event of one person per entrant in `channel` of server `guild`, the
+    /// server's rules, rated: sign-ups open.
     pub async fn create_event(
         &self,
         guild: u64,
@@ -60,10 +106,21 @@ impl Service {
         cap: u32,
         lang: Lang,
     ) -> Result<i64, Problem> {
+        let mut spec = EventSpec::swiss(name, rounds, lang);
+        spec.cap = cap;
+        self.create_event_with(guild, channel, &spec).await
+    }
+
+    /// Open an event in `channel` of server `guild` as `spec` says: sign-ups open.
+    pub async fn create_event_with(
+        &self,
+        guild: u64,
+        channel: u64,
+        spec: &EventSpec,
+    ) -> Result<i64, Problem> {
         let store = &self.inner.store;
         let id = store.new_game_id().await.map_err(Problem::Storage)?;
-        let mut run = Run::new(name, rounds, cap);
-        run.lang = yut_text::code(lang).to_string();
+        let run = spec.run();
         let row = EventRow {
             id,
             guild,
@@ -92,7 +149,7 @@ impl Service {
     }
 
     /// Apply `f` to event `id` and store what it made (once, whatever else writes it).
-    async fn change_event<T>(
+    pub(crate) async fn change_event<T>(
         &self,
         id: i64,
         f: impl Fn(&mut Run) -> Result<T, RunError>,
@@ -182,14 +239,28 @@ impl Service {
                 .ok_or(Problem::Event(RunError::NoSuchGame))?,
             _ => return Err(Problem::Event(RunError::NotNow)),
         };
-        let name = |e: u64| {
+        // Seats in playing order: first entrant's, second's (a team's two people after
+        // them, so the lobby's teams are A1 B1 A2 B2).
+        let people = |e: u64| {
             run.entrant(e)
-                .map_or_else(|| e.to_string(), |s| s.name.clone())
+                .map_or_else(|| vec![(e, e.to_string())], |s| s.people_named())
         };
-        let first = Actor::user(pairing.first, &name(pairing.first));
-        let second = Actor::user(pairing.second, &name(pairing.second));
+        let [first, second] = pairing.seats();
+        let (a, b) = (people(first), people(second));
+        let mut order = Vec::new();
+        for i in 0..a.len().max(b.len()) {
+            order.extend(a.get(i).cloned());
+            order.extend(b.get(i).cloned());
+        }
+        let actors: Vec<Actor> = order
+            .iter()
+            .map(|(id, name)| Actor::user(*id, name))
+            .collect();
+        let first = actors[0].clone();
         self.create(row.guild, channel, &first, settings).await?;
-        self.command(channel, &second, Command::Join).await?;
+        for who in &actors[1..] {
+            self.command(channel, who, Command::Join).await?;
+        }
         let view = self.command(channel, &first, Command::Start).await?;
         let game = view.game.ok_or(Problem::NoGame)?;
         // Nobody clicked for it: the edge posts the game's board in its channel (as for a
@@ -206,11 +277,12 @@ impl Service {
         }
         self.inner
             .store
-            .event_game(game, id, round, index)
+            .event_game(game, id, round, index, run.setup.rated)
             .await
             .map_err(Problem::Storage)?;
+        let now = self.now_ms();
         self.change_event(id, |run| match run.current() {
-            Some((n, _)) if n == round => run.opened(index as usize, game),
+            Some((n, _)) if n == round => run.opened(index as usize, game, now),
             _ => Err(RunError::NotNow),
         })
         .await?;
@@ -225,16 +297,17 @@ impl Service {
         index: u32,
         winner: u64,
         by: &str,
+        why: &str,
     ) -> Result<Progress, Problem> {
         Ok(self
-            .change_event(id, |run| run.set_result(index as usize, winner, by))
+            .change_event(id, |run| run.set_result(index as usize, winner, by, why))
             .await?
             .1)
     }
 
     /// Call the event off.
-    pub async fn event_cancel(&self, id: i64) -> Result<Run, Problem> {
-        Ok(self.change_event(id, |run| run.cancel()).await?.0)
+    pub async fn event_cancel(&self, id: i64, by: &str) -> Result<Run, Problem> {
+        Ok(self.change_event(id, |run| run.cancel(by)).await?.0)
     }
 
     /// The events of this process's servers that wait for their runner after a restart or
@@ -283,12 +356,15 @@ impl Service {
                 return;
             }
         };
-        let pieces_of = |user: u64| {
+        let pieces_of = |run: &Run, entrant: u64| {
+            let people = run.entrant(entrant).map(|e| e.people()).unwrap_or_default();
             result
                 .players
                 .iter()
-                .find(|p| p.user == user)
-                .map_or(0, |p| p.pieces_home)
+                .filter(|p| people.contains(&p.user))
+                .map(|p| p.pieces_home)
+                .max()
+                .unwrap_or(0)
         };
         let winner = result.players.iter().find(|p| p.won).map(|p| p.user);
         let reported = self
@@ -298,7 +374,8 @@ impl Service {
                 let p = &r.games[index];
                 // No person won (both left, the bots played it out): an admin decides.
                 let winner = winner.ok_or(RunError::NotInGame)?;
-                let pieces = [pieces_of(p.first), pieces_of(p.second)];
+                let winner = run.entrant_of(winner).ok_or(RunError::NotInGame)?.id;
+                let pieces = [pieces_of(run, p.first), pieces_of(run, p.second)];
                 run.report(game, winner, pieces)
             })
             .await;
@@ -328,21 +405,29 @@ impl Service {
             .map_err(Problem::Storage)
     }
 
-    /// The settings of an event game in server `guild`: the server's defaults (rules,
-    /// seconds per action) for two people, in `lang`, at the bot's own pace.
+    /// The settings of event `run`'s games in server `guild`: the server's defaults, or the
+    /// event's preset and seconds per action, for two people or two teams, in the event's
+    /// language, at the bot's own pace (`turn_seconds`: the operator's default).
     pub async fn event_game_settings(
         &self,
         guild: u64,
-        lang: Lang,
+        run: &Run,
         turn_seconds: u32,
         bot_delay_ms: u32,
     ) -> Result<Settings, Problem> {
         let defaults = self.server_defaults(guild).await?;
+        let lang = yut_text::lang_of(&run.lang);
         let mut request = yut_table::open::GameRequest::plain(lang, turn_seconds, bot_delay_ms);
-        request.seats = Some(2);
+        let teams = run.mode == Mode::Teams;
+        request.seats = Some(if teams { 4 } else { 2 });
+        request.teams = teams;
+        if run.setup.turn_seconds > 0 {
+            request.turn_seconds = Some(run.setup.turn_seconds);
+        }
+        request.preset = yut_game::Preset::from_word(&run.setup.preset);
         let mut s = yut_table::open::settings(&defaults, &request).map_err(Problem::HouseRules)?;
-        s.seats = 2;
-        s.teams = false;
+        s.seats = if teams { 4 } else { 2 };
+        s.teams = teams;
         Ok(s)
     }
 }

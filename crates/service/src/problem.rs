@@ -124,6 +124,14 @@ impl Problem {
                     NoSuchGame => "event-no-such-game",
                     Decided => "event-decided",
                     NotInGame => "event-not-in-game",
+                    Paused => "event-paused",
+                    NeedsPartner => "event-needs-partner",
+                    NotTeams => "event-not-teams",
+                    NoInvite => "event-no-invite",
+                    SamePerson => "event-same-person",
+                    NoCheckIn => "event-no-check-in",
+                    TooMany => "event-too-many",
+                    NeedsPlaces => "event-needs-places",
                 }
             }
         };
@@ -156,6 +164,14 @@ impl Problem {
                 yut_event::RunError::NoSuchGame,
                 yut_event::RunError::Decided,
                 yut_event::RunError::NotInGame,
+                yut_event::RunError::Paused,
+                yut_event::RunError::NeedsPartner,
+                yut_event::RunError::NotTeams,
+                yut_event::RunError::NoInvite,
+                yut_event::RunError::SamePerson,
+                yut_event::RunError::NoCheckIn,
+                yut_event::RunError::TooMany,
+                yut_event::RunError::NeedsPlaces,
             ]
             .map(Problem::Event),
         )

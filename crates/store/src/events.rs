@@ -147,16 +147,19 @@ impl Store {
         event: i64,
         round: u32,
         pairing: u32,
+        rated: bool,
     ) -> Result<(), StoreError> {
         let pool = self.pool.clone();
         self.run(async move {
             sqlx::query(
-                "INSERT INTO event_games (game_id, event_id, round, pairing) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO event_games (game_id, event_id, round, pairing, unrated)
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(game)
             .bind(event)
             .bind(round as i64)
             .bind(pairing as i64)
+            .bind(i64::from(!rated))
             .execute(&pool)
             .await?;
             Ok(())

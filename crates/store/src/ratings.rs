@@ -169,7 +169,15 @@ pub(super) async fn rate_result(
     conn: &mut AnyConnection,
     r: &super::ResultRow,
 ) -> Result<(), StoreError> {
-    let family = r.family.filter(|_| is_rated(&r.seats));
+    // A game of an unrated event counts for nobody's rating.
+    let unrated: Option<i64> =
+        sqlx::query_scalar("SELECT unrated FROM event_games WHERE game_id = $1")
+            .bind(r.game)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let family = r
+        .family
+        .filter(|_| is_rated(&r.seats) && unrated.unwrap_or(0) == 0);
     let mut shown: HashMap<u64, (u32, u32)> = HashMap::new();
     let mut season = None;
     if let Some(family) = family {

@@ -125,3 +125,42 @@ pub enum LevelChoice {
 pub(crate) async fn complete_house_rules(_ctx: Context<'_>, partial: &str) -> Vec<String> {
     Rules::complete_text(partial)
 }
+
+/// An event's format (`/yut event`).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum EventFormatChoice {
+    #[name = "event-swiss"]
+    Swiss,
+    #[name = "event-single"]
+    Single,
+    #[name = "event-double"]
+    Double,
+    #[name = "event-robin"]
+    RoundRobin,
+}
+
+impl EventFormatChoice {
+    pub fn format(self) -> yut_event::EventFormat {
+        match self {
+            EventFormatChoice::Swiss => yut_event::EventFormat::Swiss,
+            EventFormatChoice::Single => yut_event::EventFormat::Single,
+            EventFormatChoice::Double => yut_event::EventFormat::Double,
+            EventFormatChoice::RoundRobin => yut_event::EventFormat::RoundRobin,
+        }
+    }
+}
+
+/// What an admin does to an event (`/yut event-admin`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum EventActionChoice {
+    #[name = "event-pause"]
+    Pause,
+    #[name = "event-resume"]
+    Resume,
+    #[name = "event-result"]
+    Result,
+    #[name = "event-disqualify"]
+    Disqualify,
+    #[name = "event-cancel"]
+    Cancel,
+}

@@ -27,6 +27,7 @@ impl Table {
                 let s = &mut self.seats[seat as usize];
                 s.timeouts = 0;
                 s.away = false;
+                s.shown = true;
                 self.notice = None;
                 self.notice_turns = 0;
                 match cmd {
@@ -77,6 +78,7 @@ impl Table {
                 s.autoplay = true;
                 s.timeouts = 0;
                 s.away = false;
+                s.shown = true;
                 self.deadline_ms = Some(now + self.settings.bot_delay_ms as i64);
             }
             Command::Return => {
@@ -91,6 +93,7 @@ impl Table {
                 s.away = false;
                 s.autoplay = false;
                 s.timeouts = 0;
+                s.shown = true;
                 let name = s.name(seat, self.settings.lang);
                 self.notice_turns = 0;
                 self.notice = Some(Notice::Back { name });

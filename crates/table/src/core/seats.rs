@@ -46,6 +46,9 @@ pub struct SeatState {
     /// Held for a person asked to play (a rematch, a challenge) who has not accepted yet.
     #[serde(default, skip_serializing_if = "is_false")]
     pub pending: bool,
+    /// The person acted in this game at least once (an event's no-show rule reads it).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub shown: bool,
 }
 
 /// A game played in a thread of its own (the server's `threads` setting): the lobby stays in
@@ -154,6 +157,7 @@ impl SeatState {
             left: None,
             missed: 0,
             pending: false,
+            shown: false,
         }
     }
 
