@@ -19,6 +19,7 @@ mod custom_id;
 mod db_outage;
 mod discord_wire;
 mod engine_api;
+mod event_kinds;
 mod event_page;
 mod events;
 mod fuzz_play;

@@ -1,0 +1,313 @@
+//! Community events beyond a 1v1 Swiss, through the service (issue 49): a 2v2 team event
+//! (teams sign up as pairs, their games are seated A1 B1 A2 B2 and a team's win counts for
+//! the team), a double elimination of best-of-3 matches (each match's next game opened like
+//! any game of the round, seats alternating), the no-show rule (a side that never acted
+//! forfeits, its game stopped), admin steering (pause, resume, a disqualification, each
+//! logged), and an unrated event's games left out of the ratings.
+
+use crate::common::TestDb;
+use std::sync::Arc;
+use std::time::Duration;
+use yut_event::{Act, EventFormat, Mode, Progress, RunError, Stage};
+use yut_service::{demo, Clock, Config, EventSpec, Problem, Service};
+use yut_store::Backend;
+use yut_table::core::Lang;
+use yut_table::view::NoPainter;
+
+const GUILD: u64 = 8;
+
+async fn service(db: &TestDb) -> Service {
+    let (svc, mut updates) = Service::start(
+        db.store().await,
+        Arc::new(NoPainter),
+        Clock::starting_at(1_700_000_000_000),
+        Config::default(),
+        42,
+    )
+    .await
+    .unwrap();
+    tokio::spawn(async move { while updates.recv().await.is_some() {} });
+    svc
+}
+
+fn quick(seats: u8) -> yut_table::core::Settings {
+    let mut s = demo::settings(seats, 40, Lang::En);
+    s.rules.pieces = yut_game::rules::Pieces::Fixed(2);
+    s
+}
+
+/// Open every unopened game of the event's round, each in a channel of its own; the
+/// channels opened.
+async fn open_all(svc: &Service, event: i64, channel: &mut u64, seats: u8) -> Vec<u64> {
+    let (_, run) = svc.event(event).await.unwrap();
+    let Some((round, r)) = run.current() else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for (i, p) in r.games.iter().enumerate() {
+        if p.game.is_some() || p.result.is_some() {
+            continue;
+        }
+        *channel += 1;
+        let mut s = quick(seats);
+        if seats == 4 {
+            s.teams = true;
+        }
+        svc.event_open_game(event, round, i as u32, *channel, s)
+            .await
+            .unwrap();
+        out.push(*channel);
+    }
+    out
+}
+
+/// Play the event to its end: open what is to open, let everyone's bot play, pair the next
+/// round when one completes. Returns the games' channels in order.
+async fn play_out(svc: &Service, event: i64, seats: u8) -> Vec<u64> {
+    let mut channel = 20_000;
+    let mut all = Vec::new();
+    for _ in 0..40 {
+        let (_, run) = svc.event(event).await.unwrap();
+        match run.stage {
+            Stage::Finished | Stage::Cancelled => return all,
+            _ if run.round_done() => {
+                svc.event_start_round(event).await.unwrap();
+                continue;
+            }
+            _ => {}
+        }
+        let channels = open_all(svc, event, &mut channel, seats).await;
+        all.extend(&channels);
+        demo::autoplay(svc, &channels, Duration::from_millis(50)).await;
+        // The results reach the event by themselves (the actor's report is spawned).
+        for _ in 0..200 {
+            let (_, run) = svc.event(event).await.unwrap();
+            let waiting = run.current().is_some_and(|(_, r)| {
+                r.games
+                    .iter()
+                    .any(|g| g.game.is_some() && g.result.is_none())
+            });
+            if !waiting {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    panic!("the event did not end");
+}
+
+async fn a_team_event_seats_teams_and_counts_their_wins(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "event-teams").await else {
+        return;
+    };
+    let svc = service(&db).await;
+    let mut spec = EventSpec::swiss("Chuseok 2v2", 2, Lang::En);
+    spec.mode = Mode::Teams;
+    spec.setup.rated = false;
+    let event = svc.create_event_with(GUILD, 600, &spec).await.unwrap();
+    assert!(matches!(
+        svc.event_join(event, 1, "P1", 1500.0).await,
+        Err(Problem::Event(RunError::NeedsPartner))
+    ));
+    for t in 0..4u64 {
+        let (a, b) = (10 + 2 * t, 11 + 2 * t);
+        svc.event_invite(event, (a, &format!("A{t}")), b, &format!("Team{t}"), 1500.0)
+            .await
+            .unwrap();
+        svc.event_accept(event, b, &format!("B{t}")).await.unwrap();
+    }
+    assert!(matches!(
+        svc.event_accept(event, 11, "B0").await,
+        Err(Problem::Event(RunError::NoInvite))
+    ));
+    svc.event_start_round(event).await.unwrap();
+    let mut channel = 30_000;
+    let channels = open_all(&svc, event, &mut channel, 4).await;
+    assert_eq!(channels.len(), 2);
+    let (_, run) = svc.event(event).await.unwrap();
+    let p = &run.current().unwrap().1.games[0];
+    let t = svc.table(channels[0]).await.unwrap();
+    let seated: Vec<u64> = t.seats.iter().filter_map(|s| s.player.user()).collect();
+    let a = run.entrant(p.first).unwrap().people();
+    let b = run.entrant(p.second).unwrap().people();
+    assert_eq!(seated, vec![a[0], b[0], a[1], b[1]], "A1 B1 A2 B2");
+    assert!(t.settings.teams);
+    assert_eq!(t.seats[0].team, t.seats[2].team);
+    assert_ne!(t.seats[0].team, t.seats[1].team);
+    let games: Vec<u64> = channels.clone();
+    demo::autoplay(&svc, &games, Duration::from_millis(50)).await;
+    play_out(&svc, event, 4).await;
+    let (_, run) = svc.event(event).await.unwrap();
+    assert_eq!(run.stage, Stage::Finished);
+    let standings = run.standings();
+    assert_eq!(standings.len(), 4);
+    assert_eq!(
+        standings.iter().map(|s| s.score).sum::<u32>(),
+        4,
+        "two rounds of two games"
+    );
+    assert!(run.entrant(standings[0].entrant).unwrap().members.len() == 2);
+    // Unrated: nobody's rating moved.
+    let card = svc.card(GUILD, 10).await.unwrap();
+    assert!(
+        card.as_ref().is_none_or(|c| c.families.is_empty()),
+        "an unrated event rates nobody: {card:?}"
+    );
+    db.cleanup().await;
+}
+
+async fn a_double_elimination_of_best_of_three_is_played_out(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "event-double").await else {
+        return;
+    };
+    let svc = service(&db).await;
+    let mut spec = EventSpec::swiss("Club Cup", 1, Lang::En);
+    spec.format = EventFormat::Double;
+    spec.best_of = 3;
+    let event = svc.create_event_with(GUILD, 601, &spec).await.unwrap();
+    for u in 1..=4u64 {
+        svc.event_join(event, u, &format!("P{u}"), 2000.0 - 10.0 * u as f64)
+            .await
+            .unwrap();
+    }
+    svc.event_start_round(event).await.unwrap();
+    let (_, run) = svc.event(event).await.unwrap();
+    let first = &run.current().unwrap().1.games;
+    assert_eq!(first.len(), 2);
+    assert_eq!((first[0].first, first[0].second), (1, 4), "1 v N");
+    play_out(&svc, event, 2).await;
+    let (_, run) = svc.event(event).await.unwrap();
+    assert_eq!(run.stage, Stage::Finished);
+    let matches: Vec<_> = run.played.iter().flat_map(|r| r.games.iter()).collect();
+    for m in &matches {
+        let games = m.earlier.len() as u32 + 1;
+        assert!(
+            (2..=3).contains(&games),
+            "a best-of-3 takes 2 or 3 games: {m:?}"
+        );
+        assert_eq!(m.wins.iter().max(), Some(&2), "{m:?}");
+    }
+    let podium = run.standings();
+    assert_eq!(podium[0].rank, 1);
+    assert_eq!(podium[1].rank, 2);
+    // Rated (the default): the players' ratings moved.
+    let card = svc.card(GUILD, 1).await.unwrap().unwrap();
+    assert!(!card.families.is_empty());
+    db.cleanup().await;
+}
+
+async fn no_shows_forfeit_and_admins_steer(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "event-steer").await else {
+        return;
+    };
+    let svc = service(&db).await;
+    let mut spec = EventSpec::swiss("Night", 2, Lang::En);
+    spec.setup.no_show_seconds = 0;
+    let event = svc.create_event_with(GUILD, 602, &spec).await.unwrap();
+    for u in 1..=6u64 {
+        svc.event_join(event, u, &format!("P{u}"), 1500.0)
+            .await
+            .unwrap();
+    }
+    svc.event_start_round(event).await.unwrap();
+    let mut channel = 40_000;
+    let channels = open_all(&svc, event, &mut channel, 2).await;
+    // Nobody acted yet: nobody forfeits (both sides absent is left to the game).
+    assert_eq!(svc.event_sweep().await.unwrap(), Vec::<i64>::new());
+    // Game 1: its first player acts; the second never does.
+    let t = svc.table(channels[0]).await.unwrap();
+    let seat = t.acting().unwrap() as usize;
+    let (user, name) = match &t.seats[seat].player {
+        yut_table::core::Player::Human { user, name } => (*user, name.clone()),
+        _ => unreachable!(),
+    };
+    let other = t.seats[1 - seat].player.user().unwrap();
+    svc.command(
+        channels[0],
+        &yut_table::core::Actor::user(user, &name),
+        yut_table::core::Command::Throw,
+    )
+    .await
+    .unwrap();
+    let forfeited = svc.event_sweep().await.unwrap();
+    assert_eq!(forfeited, vec![t.id]);
+    let after = svc.table(channels[0]).await;
+    assert!(
+        after.is_none_or(|t| !t.status.is_active()),
+        "the game is stopped"
+    );
+    let (_, run) = svc.event(event).await.unwrap();
+    let g = &run.current().unwrap().1.games[0];
+    assert_eq!(g.result.map(|r| r.0), Some(user));
+    assert_eq!(
+        run.log.last().unwrap().what,
+        Act::NoShow {
+            game: 0,
+            absent: other
+        }
+    );
+    // An admin pauses; a disqualification decides game 2; a result decides game 3.
+    svc.event_pause(event, "Dana").await.unwrap();
+    let (_, run) = svc.event(event).await.unwrap();
+    let g2 = run.current().unwrap().1.games[1].clone();
+    let g3 = run.current().unwrap().1.games[2].clone();
+    svc.event_disqualify(event, g2.first, "Dana", "two accounts")
+        .await
+        .unwrap();
+    svc.event_result_for(event, g3.second, "Dana", "disconnect")
+        .await
+        .unwrap();
+    let (_, run) = svc.event(event).await.unwrap();
+    assert!(run.round_done());
+    assert!(matches!(
+        svc.event_start_round(event).await,
+        Err(Problem::Event(RunError::Paused))
+    ));
+    let mut news = svc.event_news();
+    svc.event_resume(event, "Dana").await.unwrap();
+    let n = tokio::time::timeout(Duration::from_secs(5), news.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    let yut_service::EventNews::Reported { progress, .. } = n;
+    assert_eq!(
+        progress,
+        Progress::RoundDone,
+        "resumed with the round complete"
+    );
+    let (round, next) = svc.event_start_round(event).await.unwrap();
+    assert_eq!(round, 1);
+    assert!(next
+        .iter()
+        .all(|p| p.pairing.first != g2.first && p.pairing.second != g2.first));
+    let (_, run) = svc.event(event).await.unwrap();
+    let acts: Vec<_> = run.log.iter().map(|l| l.what.clone()).collect();
+    assert_eq!(
+        acts,
+        vec![
+            Act::NoShow {
+                game: 0,
+                absent: other
+            },
+            Act::Paused,
+            Act::Disqualified { entrant: g2.first },
+            Act::Result {
+                game: 2,
+                winner: g3.second
+            },
+            Act::Resumed,
+        ]
+    );
+    assert_eq!(run.log[2].by, "Dana");
+    assert_eq!(run.log[2].why, "two accounts");
+    for ch in &channels[1..] {
+        let t = svc.table(*ch).await;
+        assert!(
+            t.is_none_or(|t| !t.status.is_active()),
+            "decided games are stopped"
+        );
+    }
+    db.cleanup().await;
+}
+
+on_both_backends!(paused: a_team_event_seats_teams_and_counts_their_wins, a_double_elimination_of_best_of_three_is_played_out, no_shows_forfeit_and_admins_steer);
