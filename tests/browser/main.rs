@@ -12,6 +12,7 @@ mod standin;
 
 mod across;
 mod activity;
+mod event_page;
 
 use standin::board::{board_version, play_button, turn_of};
 use standin::{Msg, StandIn};

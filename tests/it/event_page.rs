@@ -1,6 +1,7 @@
 //! An event's page over the real HTTP server (issue 49): shown with its link (name, stage,
 //! standings, rounds, the bye, every game linked to its live page or its replay, and those
-//! links open), in the event's language or the one asked for; its picture a PNG; refused with
+//! links open), in the event's language or the one asked for; its picture a PNG; once over,
+//! its champion and podium and only replays; refused with
 //! a forged link, another event's signature, another epoch's, and once the server shows
 //! nothing on the web; `web_revoke` (a new epoch) kills the old link.
 
@@ -113,6 +114,23 @@ async fn an_event_page_over_http(backend: Backend) {
     let (code, kind, png) = get(&format!("{url}/picture.png")).await;
     assert_eq!((code, kind.as_str()), (200, "image/png"));
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 1000);
+
+    // Over: the champion and the podium, every game a replay, no more reloading.
+    site::finish(svc, event, Lang::En).await;
+    let (code, html) = page(&url).await;
+    assert_eq!(code, 200, "{html}");
+    for want in ["Finished", "Champion: ", "id=\"podium\"", "Round 3"] {
+        assert!(html.contains(want), "{want:?} missing: {html}");
+    }
+    assert!(links(&html, "/watch/").is_empty(), "{html}");
+    assert!(!html.contains("http-equiv=\"refresh\""));
+    let mut replays = links(&html, "/replay/");
+    replays.sort();
+    replays.dedup();
+    assert_eq!(replays.len(), 6, "{replays:?}");
+    let (code, kind, png) = get(&format!("{url}/picture.png")).await;
+    assert_eq!((code, kind.as_str()), (200, "image/png"), "the podium");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 
     // Refused: a forged number, another event's signature, another epoch's, a cut MAC.
     let other = site.link(early, 0);

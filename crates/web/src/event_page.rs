@@ -218,7 +218,7 @@ fn stage_class(run: &Run) -> &'static str {
     }
 }
 
-/// A game's pieces home, `first–second`.
+/// Pieces home, `mine–theirs` (or the winner's first).
 fn score(pieces: [u32; 2], lang: Lang) -> String {
     format!(
         "<span class=\"score\" title=\"{}\">{}–{}</span>",
@@ -293,7 +293,7 @@ fn summary(run: &Run, lang: Lang, here: &str) -> String {
     if run.stage == Stage::Finished {
         if let Some(top) = run.standings().first() {
             out.push_str(&format!(
-                "<p id=\"champion\">🏆 {}</p><img id=\"podium\" src=\"{here}/picture.png\" alt=\"{}\">",
+                "<p id=\"champion\">{}</p><img id=\"podium\" src=\"{here}/picture.png\" alt=\"{}\">",
                 esc(&say(
                     lang,
                     "event-page-champion",
@@ -353,11 +353,10 @@ fn standings(s: &EventPages, o: &Opened, lang: Lang, here: &str) -> String {
     let over = run.stage == Stage::Finished;
     for st in run.standings() {
         let (won, lost) = won_lost(run, st.entrant);
-        let medal = match st.rank {
-            1 if over => "🥇 ",
-            2 if over => "🥈 ",
-            3 if over => "🥉 ",
-            _ => "",
+        // The podium's places, marked once the event is over.
+        let rank = match st.rank {
+            r @ 1..=3 if over => format!("<span class=\"medal m{r}\">{r}</span>"),
+            r => r.to_string(),
         };
         let dropped = if st.dropped {
             format!(
@@ -368,12 +367,11 @@ fn standings(s: &EventPages, o: &Opened, lang: Lang, here: &str) -> String {
             String::new()
         };
         out.push_str(&format!(
-            "<tr data-entrant=\"{id}\"{cls}><td class=\"num\">{medal}{rank}</td><td class=\"name\"><details>\
+            "<tr data-entrant=\"{id}\"{cls}><td class=\"num\">{rank}</td><td class=\"name\"><details>\
              <summary>{name}{dropped}</summary>{path}</details></td><td class=\"num pts\">{score}</td>\
              <td class=\"num\">{won}-{lost}</td><td class=\"num\">{bh}</td><td class=\"num\">{pieces}</td></tr>",
             id = st.entrant,
             cls = if st.dropped { " class=\"dropped\"" } else { "" },
-            rank = st.rank,
             name = esc(&name_of(run, st.entrant)),
             path = path(s, o, st.entrant, lang),
             score = st.score,
@@ -504,6 +502,7 @@ fn rounds(s: &EventPages, o: &Opened, lang: Lang) -> String {
                 )
             };
             let state = match (g.result, g.game) {
+                // The winner's pieces first.
                 (Some((winner, pieces)), _) => format!(
                     "{} · {}",
                     esc(&say(
@@ -511,7 +510,14 @@ fn rounds(s: &EventPages, o: &Opened, lang: Lang) -> String {
                         "event-page-won",
                         &[("name", name_of(run, winner).into())]
                     )),
-                    score(pieces, lang)
+                    score(
+                        if winner == g.first {
+                            pieces
+                        } else {
+                            [pieces[1], pieces[0]]
+                        },
+                        lang
+                    )
                 ),
                 (None, Some(_)) => w("event-page-playing"),
                 (None, None) => w("event-page-not-opened"),
@@ -565,6 +571,9 @@ main.event h3 { font-size:1rem; margin:.8rem 0 .4rem; }\
 .stage.round { background:var(--success); } .stage.finished { background:var(--primary); }\
 .stage.cancelled { background:var(--danger); }\
 #champion { font-size:1.15rem; font-weight:600; margin:.6rem 0; }\
+.medal { display:inline-grid; place-items:center; width:1.5rem; height:1.5rem; border-radius:50%; color:#fff; \
+ font-weight:700; font-size:.85rem; } .medal.m1 { background:#c9a227; } .medal.m2 { background:#8c969c; } \
+.medal.m3 { background:#a8683a; }\
 #podium { display:block; width:100%; max-width:36rem; height:auto; border-radius:.4rem; }\
 table.standings { width:100%; border-collapse:collapse; font-variant-numeric:tabular-nums; }\
 table.standings th, table.standings td { padding:.4rem .3rem; border-bottom:1px solid var(--line); \
@@ -572,7 +581,8 @@ table.standings th, table.standings td { padding:.4rem .3rem; border-bottom:1px 
 table.standings th { font-size:.85rem; color:var(--muted); font-weight:600; }\
 table.standings .num { text-align:right; white-space:nowrap; width:1%; }\
 table.standings td.pts { font-weight:700; }\
-table.standings td.name { overflow-wrap:anywhere; }\
+table.standings td.name { overflow-wrap:break-word; } table.standings summary { overflow-wrap:anywhere; }\
+main.event:lang(ko) { word-break:keep-all; } span.score { white-space:nowrap; }\
 table.standings tr.dropped td { color:var(--muted); }\
 table.standings summary { cursor:pointer; font-weight:600; }\
 ol.path { list-style:none; margin:.3rem 0 .2rem; padding:0; font-size:.9rem; font-weight:400; }\
@@ -591,5 +601,7 @@ a.game-link.watch { background:var(--success); }\
 ol.path a.game-link { padding:.1rem .45rem; font-size:.8rem; }\
 p.bye { margin:.4rem 0; font-size:.9rem; }\
 p.refresh { font-size:.8rem; color:var(--muted); text-align:center; margin:0; }\
+@media (min-width: 1000px) { main.event { max-width:76rem; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } \
+ main.event > nav.langs, #event, #entrants, p.refresh { grid-column: 1 / -1; } }\
 @media (max-width: 720px) { main.event { padding:.6rem; gap:.6rem; } main.event section { padding:.75rem; } \
  table.standings th, table.standings td { padding:.35rem .2rem; } }";

@@ -90,11 +90,13 @@ impl Site {
 /// The entrants' names (one to check that names are escaped).
 pub const NAMES: [&str; 5] = ["Ahn Jiwoo", "Bea", "Carlos <b>", "Dana", "Eun-ji"];
 
+/// The channel of the first game [`event_in_round_two`] opens (one more for each next game).
+const FIRST_CHANNEL: u64 = 20_001;
+
 /// A Swiss event of five (a bye each round) in [`GUILD`], in `lang`: round 1 played to the
 /// end (people letting the bot play their turns), round 2 paired, its first game played to
-/// the end and its second opened and not played. Its number.
+/// the end and its second opened and not played (see [`finish`]). Its number.
 pub async fn event_in_round_two(svc: &Service, lang: Lang) -> i64 {
-    let mut news = svc.event_news();
     let event = svc
         .create_event(GUILD, 500, "Seollal Open", 3, 0, lang)
         .await
@@ -105,35 +107,58 @@ pub async fn event_in_round_two(svc: &Service, lang: Lang) -> i64 {
             .await
             .unwrap();
     }
-    let mut channel = 20_000;
     for round in 0..2u32 {
-        let (n, pairings) = svc.event_start_round(event).await.unwrap();
-        assert_eq!((n, pairings.len()), (round, 2), "five entrants: two games");
-        let mut channels = Vec::new();
-        for p in &pairings {
-            channel += 1;
-            let mut s = demo::settings(2, 1, lang);
-            s.rules.pieces = yut_game::rules::Pieces::Fixed(2);
-            svc.event_open_game(event, round, p.index, channel, s)
-                .await
-                .unwrap();
-            channels.push(channel);
-        }
+        let channels = open_round(svc, event, round, lang).await;
         // Round 2: only its first game is played; the second goes on.
         let played = if round == 0 {
             &channels[..]
         } else {
             &channels[..1]
         };
-        demo::autoplay(svc, played, Duration::from_millis(10)).await;
-        for _ in played {
-            let n = tokio::time::timeout(Duration::from_secs(60), news.recv())
-                .await
-                .expect("the game's result")
-                .unwrap();
-            let EventNews::Reported { event: e, .. } = n;
-            assert_eq!(e, event);
-        }
+        play(svc, event, played).await;
     }
     event
+}
+
+/// Play [`event_in_round_two`]'s event to its end: round 2's last game, then round 3.
+pub async fn finish(svc: &Service, event: i64, lang: Lang) {
+    play(svc, event, &[FIRST_CHANNEL + 3]).await;
+    let channels = open_round(svc, event, 2, lang).await;
+    play(svc, event, &channels).await;
+}
+
+/// Pair round `round` (of five entrants: two games and a bye) and open its games, each in a
+/// channel of its own: their channels.
+async fn open_round(svc: &Service, event: i64, round: u32, lang: Lang) -> Vec<u64> {
+    let (n, pairings) = svc.event_start_round(event).await.unwrap();
+    assert_eq!((n, pairings.len()), (round, 2), "five entrants: two games");
+    let mut channels = Vec::new();
+    for (i, p) in pairings.iter().enumerate() {
+        let channel = FIRST_CHANNEL + 2 * round as u64 + i as u64;
+        let mut s = demo::settings(2, 1, lang);
+        s.rules.pieces = yut_game::rules::Pieces::Fixed(2);
+        svc.event_open_game(event, round, p.index, channel, s)
+            .await
+            .unwrap();
+        channels.push(channel);
+    }
+    channels
+}
+
+/// Play the games in `channels` to their end (people letting the bot play their turns), their
+/// results counted for `event`.
+async fn play(svc: &Service, event: i64, channels: &[u64]) {
+    let mut news = svc.event_news();
+    demo::autoplay(svc, channels, Duration::from_millis(10)).await;
+    let mut counted = 0;
+    while counted < channels.len() {
+        let n = tokio::time::timeout(Duration::from_secs(60), news.recv())
+            .await
+            .expect("the game's result")
+            .unwrap();
+        let EventNews::Reported { event: e, .. } = n;
+        if e == event {
+            counted += 1;
+        }
+    }
 }
