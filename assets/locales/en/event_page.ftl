@@ -1,6 +1,13 @@
 # An event's page on the web (issue 49): its stage, standings, rounds and each entrant's path.
 event-page-title = { $name } · Yut Nori event
-event-page-format = Swiss · { $rounds } rounds · { $count } entrants
+event-page-format = { $format } · { $rounds } rounds · { $count } entrants
+event-page-format-swiss = Swiss
+event-page-format-single = Single elimination
+event-page-format-double = Double elimination
+event-page-format-robin = Round robin
+event-page-format-tables = Free-for-all tables
+event-page-best-of = best of { $games }
+event-page-game = Game { $n }
 event-page-stage-sign-up = Sign-up
 event-page-stage-round = Round { $round } of { $rounds }
 event-page-stage-finished = Finished
@@ -13,7 +20,7 @@ event-page-col-points = Pts
 event-page-col-record = W-L
 event-page-col-buchholz = Bh
 event-page-col-pieces = Home
-event-page-legend-points = Pts: points, { $win } a win and { $bye } a bye. W-L: games won and lost.
+event-page-legend-points = Pts: points, { $win } a win and { $bye } a bye. W-L: wins and losses.
 event-page-legend-buchholz = Bh (Buchholz): the sum of the opponents' points.
 event-page-legend-pieces = Home: the pieces brought home in all the entrant's games.
 event-page-legend-order = Ties are broken by Buchholz, then pieces home, then head-to-head (wins against the others still tied). Tap a name to see that entrant's games.

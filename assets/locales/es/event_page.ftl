@@ -1,6 +1,13 @@
 # La página web de un evento (issue 49): su etapa, la clasificación, las rondas y el camino de cada participante.
 event-page-title = { $name } · evento de Yut Nori
-event-page-format = Suizo · { $rounds } rondas · { $count } participantes
+event-page-format = { $format } · { $rounds } rondas · { $count } participantes
+event-page-format-swiss = Suizo
+event-page-format-single = Eliminación simple
+event-page-format-double = Doble eliminación
+event-page-format-robin = Todos contra todos
+event-page-format-tables = Mesas todos contra todos
+event-page-best-of = al mejor de { $games }
+event-page-game = Partida { $n }
 event-page-stage-sign-up = Inscripciones
 event-page-stage-round = Ronda { $round } de { $rounds }
 event-page-stage-finished = Terminado
@@ -13,7 +20,7 @@ event-page-col-points = Pts
 event-page-col-record = G-P
 event-page-col-buchholz = Bh
 event-page-col-pieces = Casa
-event-page-legend-points = Pts: puntos, { $win } por victoria y { $bye } por descanso. G-P: partidas ganadas y perdidas.
+event-page-legend-points = Pts: puntos, { $win } por victoria y { $bye } por descanso. G-P: victorias y derrotas.
 event-page-legend-buchholz = Bh (Buchholz): la suma de los puntos de los rivales.
 event-page-legend-pieces = Casa: las fichas llevadas a casa en todas sus partidas.
 event-page-legend-order = Los empates se deshacen por Buchholz, luego fichas en casa, luego enfrentamiento directo (victorias contra los demás aún empatados). Toca un nombre para ver sus partidas.

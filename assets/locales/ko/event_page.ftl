@@ -1,6 +1,13 @@
 # 웹의 대회 페이지 (issue 49): 진행 단계, 순위표, 라운드, 참가자마다의 경기 기록.
 event-page-title = { $name } · 윷놀이 대회
-event-page-format = 스위스 방식 · { $rounds }라운드 · 참가자 { $count }명
+event-page-format = { $format } · { $rounds }라운드 · 참가자 { $count }명
+event-page-format-swiss = 스위스 방식
+event-page-format-single = 싱글 엘리미네이션
+event-page-format-double = 더블 엘리미네이션
+event-page-format-robin = 풀리그
+event-page-format-tables = 개인전 테이블
+event-page-best-of = { $games }판 다승제
+event-page-game = { $n }번째 판
 event-page-stage-sign-up = 참가 신청 중
 event-page-stage-round = { $rounds }라운드 중 { $round }라운드
 event-page-stage-finished = 종료
@@ -13,7 +20,7 @@ event-page-col-points = 점수
 event-page-col-record = 승-패
 event-page-col-buchholz = 부흐
 event-page-col-pieces = 골인
-event-page-legend-points = 점수: 승리 { $win }점, 부전승 { $bye }점. 승-패: 이긴 판과 진 판.
+event-page-legend-points = 점수: 승리 { $win }점, 부전승 { $bye }점. 승-패: 이긴 수와 진 수.
 event-page-legend-buchholz = 부흐(부흐홀츠): 상대들의 점수 합.
 event-page-legend-pieces = 골인: 모든 판에서 들어온 말의 수.
 event-page-legend-order = 동점이면 부흐홀츠, 들어온 말, 승자승(동점인 참가자끼리의 승리) 순으로 가려요. 이름을 누르면 그 참가자의 판을 볼 수 있어요.

@@ -27,7 +27,7 @@ use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use std::sync::{Arc, OnceLock};
-use yut_event::{Run, Stage};
+use yut_event::{EventFormat, Pairing, Run, Stage};
 use yut_service::{Problem, Service};
 use yut_table::core::Lang;
 use yut_text::{say, Arg};
@@ -132,6 +132,28 @@ impl EventPages {
             esc(&say(lang, key, &[]))
         )
     }
+
+    /// A pairing's links: a best-of's games already over (their replays, numbered), then
+    /// its game being played or its last one.
+    fn links(&self, p: &Policy, g: &Pairing, lang: Lang) -> String {
+        let mut out = String::new();
+        for (i, game) in g.earlier.iter().enumerate() {
+            out.push_str(&format!(
+                "<a class=\"game-link replay\" href=\"/{what}/{}\">{}</a> ",
+                self.signer.token(&p.kind(crate::replay::KIND), *game),
+                esc(&say(
+                    lang,
+                    "event-page-game",
+                    &[("n", (i as u32 + 1).into())]
+                )),
+                what = crate::replay::KIND,
+            ));
+        }
+        if let Some(game) = g.game {
+            out.push_str(&self.game_link(p, game, g.result.is_some(), lang));
+        }
+        out
+    }
 }
 
 async fn page(
@@ -183,7 +205,7 @@ fn name_of(run: &Run, id: u64) -> String {
 fn won_lost(run: &Run, id: u64) -> (u32, u32) {
     let mut wl = (0, 0);
     for g in run.played.iter().flat_map(|r| &r.games) {
-        if g.first != id && g.second != id {
+        if !g.everyone().contains(&id) {
             continue;
         }
         match g.result {
@@ -202,7 +224,10 @@ fn stage_text(run: &Run, lang: Lang) -> String {
         Stage::Round(n) => say(
             lang,
             "event-page-stage-round",
-            &[("round", (n + 1).into()), ("rounds", run.rounds.into())],
+            &[
+                ("round", (n + 1).into()),
+                ("rounds", run.rounds_planned().into()),
+            ],
         ),
         Stage::Finished => say(lang, "event-page-stage-finished", &[]),
         Stage::Cancelled => say(lang, "event-page-stage-cancelled", &[]),
@@ -284,11 +309,7 @@ fn summary(run: &Run, lang: Lang, here: &str) -> String {
         esc(&run.name),
         stage_class(run),
         esc(&stage_text(run, lang)),
-        esc(&say(
-            lang,
-            "event-page-format",
-            &[("rounds", run.rounds.into()), ("count", active.into())]
-        )),
+        esc(&format_text(run, active, lang)),
     );
     if run.stage == Stage::Finished {
         if let Some(top) = run.standings().first() {
@@ -305,6 +326,46 @@ fn summary(run: &Run, lang: Lang, here: &str) -> String {
     }
     out.push_str("</section>");
     out
+}
+
+/// How the event is played, its rounds and entrants.
+fn format_text(run: &Run, entrants: u32, lang: Lang) -> String {
+    let key = match run.format {
+        EventFormat::Swiss => "event-page-format-swiss",
+        EventFormat::Single => "event-page-format-single",
+        EventFormat::Double => "event-page-format-double",
+        EventFormat::RoundRobin => "event-page-format-robin",
+        EventFormat::Tables => "event-page-format-tables",
+    };
+    let mut out = say(
+        lang,
+        "event-page-format",
+        &[
+            ("format", say(lang, key, &[]).into()),
+            ("rounds", run.rounds_planned().into()),
+            ("count", entrants.into()),
+        ],
+    );
+    if run.best_of > 1 && run.format != EventFormat::Tables {
+        out.push_str(" · ");
+        out.push_str(&say(
+            lang,
+            "event-page-best-of",
+            &[("games", run.best_of.into())],
+        ));
+    }
+    out
+}
+
+/// The others at `g` (one opponent, or a table's others), by name.
+fn others(run: &Run, g: &Pairing, id: u64) -> String {
+    let names: Vec<String> = g
+        .everyone()
+        .into_iter()
+        .filter(|&e| e != id)
+        .map(|e| name_of(run, e))
+        .collect();
+    names.join(", ")
 }
 
 /// Before the first round: who has signed up.
@@ -421,14 +482,9 @@ fn path(s: &EventPages, o: &Opened, id: u64, lang: Lang) -> String {
                 esc(&say(lang, "event-page-path-bye", &[]))
             ));
         }
-        for g in round
-            .games
-            .iter()
-            .filter(|g| g.first == id || g.second == id)
-        {
+        for g in round.games.iter().filter(|g| g.everyone().contains(&id)) {
             any = true;
-            let other = if g.first == id { g.second } else { g.first };
-            let other: Arg = name_of(run, other).into();
+            let mut other: Arg = others(run, g, id).into();
             let (key, extra) = match (g.result, g.game) {
                 (Some((w, pieces)), _) => {
                     let mine = if g.first == id {
@@ -439,6 +495,8 @@ fn path(s: &EventPages, o: &Opened, id: u64, lang: Lang) -> String {
                     let key = if w == id {
                         "event-page-path-won"
                     } else {
+                        // Lost to the winner (at a table, of the others).
+                        other = name_of(run, w).into();
                         "event-page-path-lost"
                     };
                     (key, format!(" · {}", score(mine, lang)))
@@ -446,12 +504,7 @@ fn path(s: &EventPages, o: &Opened, id: u64, lang: Lang) -> String {
                 (None, Some(_)) => ("event-page-path-playing", String::new()),
                 (None, None) => ("event-page-path-waiting", String::new()),
             };
-            let link = g.game.map_or(String::new(), |game| {
-                format!(
-                    " {}",
-                    s.game_link(&o.policy, game, g.result.is_some(), lang)
-                )
-            });
+            let link = format!(" {}", s.links(&o.policy, g, lang));
             out.push_str(&format!(
                 "<li><b>{label}</b> {}{extra}{link}</li>",
                 esc(&say(lang, key, &[("name", other)]))
@@ -528,15 +581,18 @@ fn rounds(s: &EventPages, o: &Opened, lang: Lang) -> String {
                     esc(&say(lang, "event-page-set-by", &[("why", why.into())]))
                 )
             });
-            let link = g.game.map_or(String::new(), |game| {
-                s.game_link(&o.policy, game, g.result.is_some(), lang)
-            });
+            let link = s.links(&o.policy, g, lang);
             out.push_str(&format!(
-                "<li class=\"game\"><div class=\"pair\">{} <span class=\"muted\">{}</span> {}</div>\
+                "<li class=\"game\"><div class=\"pair\">{}</div>\
                  <div class=\"state\">{state}{set_by}</div><div class=\"links\">{link}</div></li>",
-                who(g.first),
-                w("event-page-vs"),
-                who(g.second),
+                g.everyone()
+                    .into_iter()
+                    .map(who)
+                    .collect::<Vec<_>>()
+                    .join(&format!(
+                        " <span class=\"muted\">{}</span> ",
+                        w("event-page-vs")
+                    )),
             ));
         }
         out.push_str("</ol>");
@@ -594,7 +650,8 @@ li.game { display:grid; grid-template-columns: minmax(0, 1fr) auto; gap:.1rem .6
  border-bottom:1px solid var(--line); }\
 li.game .pair { overflow-wrap:anywhere; } li.game .who.won { font-weight:700; }\
 li.game .state { grid-column:1; font-size:.9rem; color:var(--muted); }\
-li.game .links { grid-column:2; grid-row:1 / span 2; align-self:center; }\
+li.game .links { grid-column:2; grid-row:1 / span 2; align-self:center; display:flex; flex-wrap:wrap; \
+ gap:.25rem; justify-content:flex-end; max-width:12rem; }\
 a.game-link { display:inline-block; padding:.3rem .6rem; border-radius:.4rem; text-decoration:none; \
  font-size:.85rem; color:#fff; background:var(--primary); white-space:nowrap; }\
 a.game-link.watch { background:var(--success); }\
