@@ -36,6 +36,14 @@ fn quick(seats: u8) -> yut_table::core::Settings {
     s
 }
 
+/// Keep a picture where `YUTBOT_SCREENSHOTS` says, to look at.
+fn keep(name: &str, png: &[u8]) {
+    if let Some(dir) = std::env::var_os("YUTBOT_SCREENSHOTS") {
+        let _ = std::fs::create_dir_all(&dir);
+        std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
+    }
+}
+
 /// Open every unopened game of the event's round, each in a channel of its own; the
 /// channels opened.
 async fn open_all(svc: &Service, event: i64, channel: &mut u64, seats: u8) -> Vec<u64> {
@@ -175,6 +183,13 @@ async fn a_double_elimination_of_best_of_three_is_played_out(backend: Backend) {
     let first = &run.current().unwrap().1.games;
     assert_eq!(first.len(), 2);
     assert_eq!((first[0].first, first[0].second), (1, 4), "1 v N");
+    // Mid-event the picture is the bracket (a game of each match being played).
+    let mut channel = 50_000;
+    let channels = open_all(&svc, event, &mut channel, 2).await;
+    let mid = yut_service::event_picture(&svc.event(event).await.unwrap().1);
+    assert_eq!(&mid[1..4], b"PNG");
+    keep("event-bracket-live.png", &mid);
+    demo::autoplay(&svc, &channels, Duration::from_millis(50)).await;
     play_out(&svc, event, 2).await;
     let (_, run) = svc.event(event).await.unwrap();
     assert_eq!(run.stage, Stage::Finished);
@@ -188,8 +203,26 @@ async fn a_double_elimination_of_best_of_three_is_played_out(backend: Backend) {
         assert_eq!(m.wins.iter().max(), Some(&2), "{m:?}");
     }
     let podium = run.standings();
+    let last = yut_service::event_picture(&run);
+    keep("event-podium.png", &last);
+    let mut bracket_only = run.clone();
+    bracket_only.stage = Stage::Round(0);
+    keep(
+        "event-bracket-done.png",
+        &yut_service::event_picture(&bracket_only),
+    );
     assert_eq!(podium[0].rank, 1);
     assert_eq!(podium[1].rank, 2);
+    // Each player's card shows where they finished.
+    for s in &podium {
+        let places = svc.event_places(GUILD, s.entrant).await.unwrap();
+        assert_eq!(places.len(), 1);
+        assert_eq!(
+            (places[0].event, places[0].rank, places[0].of),
+            (event, s.rank, 4)
+        );
+    }
+    assert!(svc.event_places(GUILD, 99).await.unwrap().is_empty());
     // Rated (the default): the players' ratings moved.
     let card = svc.card(GUILD, 1).await.unwrap().unwrap();
     assert!(!card.families.is_empty());

@@ -119,3 +119,5 @@ cmd-web-seat = Your seat in game #{ $game }, in a browser: { $link }
 cmd-web-no-seat = You have no seat in this channel's game: `/yut join` takes one while the lobby is open.
 cmd-web-off = This server shows nothing on the web (`/yut settings web:`), or the bot serves no web pages.
 activity-not-set-up = The board inside Discord is not set up on this bot: its operator has to give it the application's client secret (`DISCORD_CLIENT_SECRET`) and a web address (`WEB_ADDR`). The buttons on the game's message work as always.
+cmd-stats-events = 🏆 Events: { $events }
+cmd-stats-event-place = { $name } ({ $rank } of { $of })

@@ -73,3 +73,5 @@ event-invitation-accepted = Team **{ $team }** is in: <@{ $partner }> accepted.
 event-invitation-declined = <@{ $partner }> declined the invitation to team **{ $team }**.
 event-admin-needs-member = Name the member this is about (the `member` option).
 event-admin-done = Done. In the event's log: { $line }
+event-bracket-bye = (bye)
+event-bracket-subtitle = Round { $round } · { $count } entrants

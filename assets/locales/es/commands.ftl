@@ -119,3 +119,5 @@ cmd-web-seat = Tu asiento en la partida #{ $game }, en un navegador: { $link }
 cmd-web-no-seat = No tienes asiento en la partida de este canal: `/yut join` te sienta mientras la sala está abierta.
 cmd-web-off = Este servidor no muestra nada en la web (`/yut settings web:`), o el bot no sirve páginas web.
 activity-not-set-up = El tablero dentro de Discord no está configurado en este bot: quien lo opera debe darle el secreto de cliente de la aplicación (`DISCORD_CLIENT_SECRET`) y una dirección web (`WEB_ADDR`). Los botones del mensaje de la partida funcionan como siempre.
+cmd-stats-events = 🏆 Eventos: { $events }
+cmd-stats-event-place = { $name } ({ $rank }.º de { $of })

@@ -73,3 +73,5 @@ event-invitation-accepted = El equipo **{ $team }** está dentro: <@{ $partner }
 event-invitation-declined = <@{ $partner }> rechazó la invitación al equipo **{ $team }**.
 event-admin-needs-member = Indica de qué miembro se trata (la opción `member`).
 event-admin-done = Hecho. En el registro del evento: { $line }
+event-bracket-bye = (descanso)
+event-bracket-subtitle = Ronda { $round } · { $count } participantes

@@ -119,3 +119,5 @@ cmd-web-seat = { $game }번 게임의 내 자리, 브라우저에서: { $link }
 cmd-web-no-seat = 이 채널의 게임에 내 자리가 없습니다: 대기실이 열려 있을 때 `/yut join`으로 앉으세요.
 cmd-web-off = 이 서버는 웹에 아무것도 보여 주지 않거나(`/yut settings web:`), 봇이 웹 페이지를 열지 않았습니다.
 activity-not-set-up = 이 봇에는 디스코드 안의 보드가 설정되어 있지 않아요. 운영자가 애플리케이션의 클라이언트 시크릿(`DISCORD_CLIENT_SECRET`)과 웹 주소(`WEB_ADDR`)를 설정해야 해요. 게임 메시지의 버튼은 평소처럼 작동해요.
+cmd-stats-events = 🏆 대회: { $events }
+cmd-stats-event-place = { $name } ({ $of }명 중 { $rank }위)

@@ -70,3 +70,5 @@ event-invitation-accepted = 팀 **{ $team }** 신청 완료: <@{ $partner }> 님
 event-invitation-declined = <@{ $partner }> 님이 팀 **{ $team }** 초대를 거절했어요.
 event-admin-needs-member = 누구에 대한 것인지 `member` 옵션으로 지정하세요.
 event-admin-done = 처리했어요. 대회 기록: { $line }
+event-bracket-bye = (부전승)
+event-bracket-subtitle = { $round }라운드 · 참가 { $count }

@@ -233,3 +233,54 @@ impl Service {
         Ok(forfeited)
     }
 }
+
+/// Where a person finished in one of a server's events (their card shows it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventPlace {
+    pub event: i64,
+    pub name: String,
+    /// Their entrant's place (1: the champion; shared places share it).
+    pub rank: u32,
+    /// Entrants ranked.
+    pub of: u32,
+    pub score: u32,
+}
+
+/// How many finished events a card shows (the newest).
+const PLACES_SHOWN: usize = 5;
+
+impl Service {
+    /// Where `user` (alone or in a team) finished in server `guild`'s finished events, the
+    /// newest first, at most [`PLACES_SHOWN`].
+    pub async fn event_places(&self, guild: u64, user: u64) -> Result<Vec<EventPlace>, Problem> {
+        let rows = self
+            .inner
+            .store
+            .events_of_guild(guild, 200)
+            .await
+            .map_err(Problem::Storage)?;
+        let mut out = Vec::new();
+        for row in rows.into_iter().filter(|r| r.stage == "finished") {
+            let Ok(run) = serde_json::from_str::<Run>(&row.state) else {
+                continue;
+            };
+            let Some(entrant) = run.entrant_of(user).map(|e| e.id) else {
+                continue;
+            };
+            let standings = run.standings();
+            if let Some(s) = standings.iter().find(|s| s.entrant == entrant) {
+                out.push(EventPlace {
+                    event: row.id,
+                    name: run.name.clone(),
+                    rank: s.rank,
+                    of: standings.len() as u32,
+                    score: s.score,
+                });
+            }
+            if out.len() >= PLACES_SHOWN {
+                break;
+            }
+        }
+        Ok(out)
+    }
+}

@@ -464,6 +464,9 @@ pub fn event_picture(run: &Run) -> Vec<u8> {
             lang,
         );
     }
+    if let Some(bracket) = &run.bracket {
+        return bracket_picture(run, bracket);
+    }
     let records = yut_event::records(&[], &run.history(), &run.scoring);
     let rows: Vec<StandingRow> = standings
         .iter()
@@ -506,6 +509,98 @@ pub fn event_picture(run: &Run) -> Vec<u8> {
             rows: &rows,
             more: standings.len().saturating_sub(SHOWN) as u32,
             tiebreak_heads: &heads,
+        },
+        lang,
+    )
+}
+
+/// An elimination event's bracket as it stands, in the event's language: every match with
+/// its names (a bye said as such, a match still waiting for an earlier one blank), its
+/// winner, a best-of's score, and the matches being played marked live.
+fn bracket_picture(run: &Run, bracket: &yut_event::Bracket) -> Vec<u8> {
+    use yut_event::bracket::{Occupant, Side};
+    use yut_render::event::{BracketMatch, BracketPicture, BracketSide};
+    use yut_text::say;
+    let lang = yut_text::lang_of(&run.lang);
+    let name_of = |o: Occupant| match o {
+        Occupant::Entrant(id) => Some(
+            run.entrant(id)
+                .map_or_else(|| id.to_string(), |e| e.name.clone()),
+        ),
+        Occupant::Bye => Some(say(lang, "event-bracket-bye", &[])),
+        Occupant::Pending => None,
+    };
+    // Each bracket match's pairing, if it was (or is being) played.
+    let pairing_of = |m: usize| {
+        run.played
+            .iter()
+            .flat_map(|r| r.games.iter())
+            .find(|p| p.bracket_match == Some(m))
+    };
+    let mut slots: std::collections::BTreeMap<(u8, u32), u32> = Default::default();
+    let matches: Vec<BracketMatch> = bracket
+        .matches
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            let at = slots.entry((m.side as u8, m.round)).or_default();
+            let slot = *at;
+            *at += 1;
+            let (side, round) = match m.side {
+                Side::Winners => (BracketSide::Upper, m.round - 1),
+                Side::Losers => (BracketSide::Lower, m.round - 1),
+                Side::GrandFinal => (BracketSide::Final, 0),
+                Side::Reset => (BracketSide::Final, 1),
+            };
+            let occupants = bracket.entrants(i);
+            // A reset not (yet) needed is not drawn.
+            if m.side == Side::Reset && occupants.iter().all(|o| *o == Occupant::Pending) {
+                return None;
+            }
+            let names = occupants.map(name_of);
+            let winner = m
+                .winner
+                .and_then(|w| occupants.iter().position(|o| *o == Occupant::Entrant(w)));
+            let pairing = pairing_of(i);
+            let score = pairing.filter(|_| run.best_of > 1).map(|p| {
+                // `wins` are the pairing's `[first, second]`: said in the box's order.
+                let first_on_top = occupants[0] == Occupant::Entrant(p.first);
+                let [a, b] = p.wins;
+                if first_on_top {
+                    format!("{a}-{b}")
+                } else {
+                    format!("{b}-{a}")
+                }
+            });
+            let live = pairing.is_some_and(|p| p.result.is_none() && p.game.is_some());
+            Some(BracketMatch {
+                side,
+                round,
+                slot,
+                names,
+                winner,
+                score,
+                live,
+            })
+        })
+        .collect();
+    let round = match run.stage {
+        Stage::Round(n) => n + 1,
+        _ => run.played.len() as u32,
+    };
+    let subtitle = say(
+        lang,
+        "event-bracket-subtitle",
+        &[
+            ("round", round.into()),
+            ("count", (run.entrants.len() as u32).into()),
+        ],
+    );
+    yut_render::event::bracket_png(
+        &BracketPicture {
+            title: &run.name,
+            subtitle: &subtitle,
+            matches: &matches,
         },
         lang,
     )

@@ -20,6 +20,7 @@ mod running;
 use actor::*;
 pub use clock::*;
 pub use driving::Driving;
+pub use event_admin::EventPlace;
 pub use events::{event_picture, EventGame, EventNews, EventSpec};
 pub use follow::FollowStats;
 pub use histogram::*;

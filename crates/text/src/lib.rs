@@ -71,7 +71,11 @@ macro_rules! catalog_of {
             "\n",
             include_str!(concat!("../../../assets/locales/", $code, "/events.ftl")),
             "\n",
-            include_str!(concat!("../../../assets/locales/", $code, "/event_page.ftl")),
+            include_str!(concat!(
+                "../../../assets/locales/",
+                $code,
+                "/event_page.ftl"
+            )),
             "\n",
             include_str!(concat!(
                 "../../../assets/locales/",

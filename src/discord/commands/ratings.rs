@@ -11,7 +11,16 @@ pub async fn stats(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
         return Ok(());
     };
     let user = user.as_ref().unwrap_or_else(|| ctx.author());
-    let text = match ctx.data().service.card(guild.get(), user.id.get()).await? {
+    let svc = &ctx.data().service;
+    let places = svc
+        .event_places(guild.get(), user.id.get())
+        .await
+        .unwrap_or_else(|p| {
+            tracing::warn!(problem = ?p, "could not read a player's events");
+            Vec::new()
+        });
+    let mut text = match svc.card(guild.get(), user.id.get()).await? {
+        None if !places.is_empty() => format!("**{}**\n", user.name),
         None => say(
             lang,
             "cmd-stats-none",
@@ -19,7 +28,45 @@ pub async fn stats(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
         ),
         Some(card) => yut_table::standings::card_text(&card, guild.get(), lang),
     };
+    if !places.is_empty() {
+        text.push_str(&events_line(&places, lang));
+    }
     private(ctx, text).await
+}
+
+/// The card's line of the events a person played (the newest first): a medal for the podium.
+fn events_line(places: &[yut_service::EventPlace], lang: yut_table::Lang) -> String {
+    let items: Vec<String> = places
+        .iter()
+        .map(|p| {
+            let medal = match p.rank {
+                1 => "🥇 ",
+                2 => "🥈 ",
+                3 => "🥉 ",
+                _ => "",
+            };
+            format!(
+                "{medal}{}",
+                say(
+                    lang,
+                    "cmd-stats-event-place",
+                    &[
+                        ("name", p.name.clone().into()),
+                        ("rank", p.rank.into()),
+                        ("of", p.of.into()),
+                    ],
+                )
+            )
+        })
+        .collect();
+    format!(
+        "\n{}",
+        say(
+            lang,
+            "cmd-stats-events",
+            &[("events", items.join(" · ").into())]
+        )
+    )
 }
 
 /// Seasons a server has standings in, for the season option.
