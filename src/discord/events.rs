@@ -502,6 +502,14 @@ async fn open_round(data: &Data, event: i64) {
                 continue;
             }
         }
+        // The second seat, and a table's third and fourth.
+        let others = p
+            .everyone()
+            .iter()
+            .skip(1)
+            .map(|&e| pinged(&run, e))
+            .collect::<Vec<_>>()
+            .join(" · ");
         let line = say(
             lang,
             "event-pairing",
@@ -510,10 +518,11 @@ async fn open_round(data: &Data, event: i64) {
                 ("round", (round + 1).into()),
                 ("game", (i as u32 + 1).into()),
                 ("first", pinged(&run, p.first).into()),
-                ("second", pinged(&run, p.second).into()),
+                ("second", others.into()),
             ],
         );
-        let people: Vec<UserId> = [p.first, p.second]
+        let people: Vec<UserId> = p
+            .everyone()
             .iter()
             .flat_map(|&e| run.entrant(e).map(|e| e.people()).unwrap_or_default())
             .map(UserId::new)
@@ -534,7 +543,16 @@ async fn open_round(data: &Data, event: i64) {
                 ("event", run.name.clone().into()),
                 ("round", (round + 1).into()),
                 ("first", name_of(p.first).into()),
-                ("second", name_of(p.second).into()),
+                (
+                    "second",
+                    p.everyone()
+                        .iter()
+                        .skip(1)
+                        .map(|&e| name_of(e))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                        .into(),
+                ),
             ],
         )
         .chars()

@@ -343,4 +343,52 @@ async fn no_shows_forfeit_and_admins_steer(backend: Backend) {
     db.cleanup().await;
 }
 
-on_both_backends!(paused: a_team_event_seats_teams_and_counts_their_wins, a_double_elimination_of_best_of_three_is_played_out, no_shows_forfeit_and_admins_steer);
+async fn free_for_all_tables_score_by_place(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "event-tables").await else {
+        return;
+    };
+    let svc = service(&db).await;
+    let mut spec = EventSpec::swiss("Table night", 2, Lang::En);
+    spec.format = EventFormat::Tables;
+    let event = svc.create_event_with(GUILD, 603, &spec).await.unwrap();
+    for u in 1..=7u64 {
+        svc.event_join(event, u, &format!("P{u}"), 1500.0)
+            .await
+            .unwrap();
+    }
+    svc.event_start_round(event).await.unwrap();
+    let mut channel = 60_000;
+    let channels = open_all(&svc, event, &mut channel, 2).await;
+    assert_eq!(channels.len(), 2, "seven: a table of four and one of three");
+    let mut sizes = Vec::new();
+    for ch in &channels {
+        let t = svc.table(*ch).await.unwrap();
+        assert!(!t.settings.teams);
+        sizes.push(t.seats.len());
+    }
+    sizes.sort();
+    assert_eq!(sizes, vec![3, 4]);
+    demo::autoplay(&svc, &channels, Duration::from_millis(50)).await;
+    play_out(&svc, event, 2).await;
+    let (_, run) = svc.event(event).await.unwrap();
+    assert_eq!(run.stage, Stage::Finished);
+    for round in &run.played {
+        for table in &round.games {
+            let places: Vec<u64> = table.places.iter().map(|p| p.0).collect();
+            let mut sorted = places.clone();
+            sorted.sort();
+            let mut seated = table.everyone();
+            seated.sort();
+            assert_eq!(
+                sorted, seated,
+                "every entrant of the table placed once: {table:?}"
+            );
+        }
+    }
+    // Points by place: 4/2/1/0 at a table of four, 4/2/0 at three, each round.
+    let total: u32 = run.standings().iter().map(|s| s.score).sum();
+    assert_eq!(total, 2 * ((4 + 2 + 1) + (4 + 2)));
+    db.cleanup().await;
+}
+
+on_both_backends!(paused: free_for_all_tables_score_by_place, a_team_event_seats_teams_and_counts_their_wins, a_double_elimination_of_best_of_three_is_played_out, no_shows_forfeit_and_admins_steer);

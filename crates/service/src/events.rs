@@ -252,6 +252,15 @@ impl Service {
             order.extend(a.get(i).cloned());
             order.extend(b.get(i).cloned());
         }
+        // A free-for-all table's third and fourth seats.
+        for &e in &pairing.more {
+            order.extend(people(e));
+        }
+        let mut settings = settings;
+        if run.format == EventFormat::Tables {
+            settings.teams = false;
+            settings.seats = order.len() as u8;
+        }
         let actors: Vec<Actor> = order
             .iter()
             .map(|(id, name)| Actor::user(*id, name))
@@ -372,6 +381,22 @@ impl Service {
                 let index = run.pairing_of(game).ok_or(RunError::NoSuchGame)?;
                 let (_, r) = run.current().ok_or(RunError::NotNow)?;
                 let p = &r.games[index];
+                if run.format == EventFormat::Tables && !p.more.is_empty() {
+                    // A table: its entrants in finishing order, by their seats' places.
+                    let mut seats: Vec<(usize, u64)> = result
+                        .seats
+                        .iter()
+                        .filter_map(|s| {
+                            let user = s.occupant.user()?;
+                            let rank = result.side_ranks.get(s.side as usize).copied()?;
+                            Some((rank, run.entrant_of(user)?.id))
+                        })
+                        .collect();
+                    seats.sort();
+                    let places: Vec<u64> = seats.iter().map(|s| s.1).collect();
+                    let pieces: Vec<u32> = places.iter().map(|&e| pieces_of(run, e)).collect();
+                    return run.report_table(game, &places, &pieces);
+                }
                 // No person won (both left, the bots played it out): an admin decides.
                 let winner = winner.ok_or(RunError::NotInGame)?;
                 let winner = run.entrant_of(winner).ok_or(RunError::NotInGame)?.id;

@@ -137,6 +137,8 @@ pub enum EventFormatChoice {
     Double,
     #[name = "event-robin"]
     RoundRobin,
+    #[name = "event-tables"]
+    Tables,
 }
 
 impl EventFormatChoice {
@@ -146,6 +148,7 @@ impl EventFormatChoice {
             EventFormatChoice::Single => yut_event::EventFormat::Single,
             EventFormatChoice::Double => yut_event::EventFormat::Double,
             EventFormatChoice::RoundRobin => yut_event::EventFormat::RoundRobin,
+            EventFormatChoice::Tables => yut_event::EventFormat::Tables,
         }
     }
 }
