@@ -237,6 +237,9 @@ pub async fn event(
     #[max = 1024]
     cap: Option<u32>,
     rated: Option<bool>,
+    #[min = 0]
+    #[max = 10080]
+    round_length: Option<u32>,
 ) -> Result<(), Error> {
     let spec = super::events::Asked {
         name,
@@ -250,6 +253,7 @@ pub async fn event(
         no_show,
         cap,
         rated,
+        round_minutes: round_length,
     };
     super::events::open(ctx, spec).await
 }

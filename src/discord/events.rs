@@ -163,6 +163,13 @@ fn message_of(
     if run.paused {
         text.push('\n');
         text.push_str(&say(lang, "event-paused-line", &[]));
+    } else if let (true, Some(at)) = (run.round_done(), run.next_round_at()) {
+        text.push('\n');
+        text.push_str(&say(
+            lang,
+            "event-next-round-at",
+            &[("at", format!("<t:{}:R>", at / 1000).into())],
+        ));
     }
     text.push('\n');
     let active: Vec<String> = run
@@ -287,6 +294,7 @@ pub struct Asked {
     pub no_show: Option<u32>,
     pub cap: Option<u32>,
     pub rated: Option<bool>,
+    pub round_minutes: Option<u32>,
 }
 
 impl Asked {
@@ -305,6 +313,7 @@ impl Asked {
             preset: self.preset.clone().unwrap_or_default(),
             no_show_seconds: self.no_show.unwrap_or(5).max(1) * 60,
             rated: self.rated.unwrap_or(true),
+            round_minutes: self.round_minutes.unwrap_or(0),
         };
         spec
     }
@@ -613,12 +622,7 @@ pub fn follow_news(data: Data) {
             }
         };
         for event in waiting {
-            let done = carry
-                .service
-                .event(event)
-                .await
-                .is_ok_and(|(_, run)| run.round_done());
-            if done {
+            if carry.service.event_round_due(event).await {
                 if let Err(p) = carry.service.event_start_round(event).await {
                     tracing::warn!(event, problem = ?p, "the event's next round could not be paired");
                     continue;
@@ -652,12 +656,16 @@ pub fn follow_news(data: Data) {
                 event, progress, ..
             } = n;
             match progress {
-                Progress::RoundDone => match data.service.event_start_round(event).await {
-                    Ok(_) => open_round(&data, event).await,
-                    Err(p) => {
-                        tracing::warn!(event, problem = ?p, "the event's next round could not be paired")
+                // Paired now, or when its time comes (the sweep says so then).
+                Progress::RoundDone if data.service.event_round_due(event).await => {
+                    match data.service.event_start_round(event).await {
+                        Ok(_) => open_round(&data, event).await,
+                        Err(p) => {
+                            tracing::warn!(event, problem = ?p, "the event's next round could not be paired")
+                        }
                     }
-                },
+                }
+                Progress::RoundDone => {}
                 // A best-of's next game.
                 Progress::NextGame => open_round(&data, event).await,
                 Progress::Pending | Progress::Finished => {}

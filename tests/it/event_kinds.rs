@@ -391,4 +391,47 @@ async fn free_for_all_tables_score_by_place(backend: Backend) {
     db.cleanup().await;
 }
 
-on_both_backends!(paused: free_for_all_tables_score_by_place, a_team_event_seats_teams_and_counts_their_wins, a_double_elimination_of_best_of_three_is_played_out, no_shows_forfeit_and_admins_steer);
+async fn a_round_length_holds_the_next_round_until_its_time(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "event-round-length").await else {
+        return;
+    };
+    let svc = service(&db).await;
+    let mut spec = EventSpec::swiss("Week", 3, Lang::En);
+    spec.setup.round_minutes = 10;
+    let event = svc.create_event_with(GUILD, 604, &spec).await.unwrap();
+    for u in 1..=4u64 {
+        svc.event_join(event, u, &format!("P{u}"), 1500.0)
+            .await
+            .unwrap();
+    }
+    let (_, games) = svc.event_start_round(event).await.unwrap();
+    let mut news = svc.event_news();
+    for g in &games {
+        svc.event_result_for(event, g.pairing.first, "Dana", "")
+            .await
+            .unwrap();
+    }
+    // The round is complete, its ten minutes are not over.
+    let (_, run) = svc.event(event).await.unwrap();
+    assert!(run.round_done());
+    assert!(!svc.event_round_due(event).await);
+    while news.try_recv().is_ok() {}
+    svc.event_sweep().await.unwrap();
+    assert!(news.try_recv().is_err(), "nothing to pair yet");
+    tokio::time::advance(Duration::from_secs(9 * 60)).await;
+    assert!(!svc.event_round_due(event).await);
+    tokio::time::advance(Duration::from_secs(61)).await;
+    assert!(svc.event_round_due(event).await);
+    svc.event_sweep().await.unwrap();
+    let yut_service::EventNews::Reported { progress, .. } = news.try_recv().unwrap();
+    assert_eq!(
+        progress,
+        Progress::RoundDone,
+        "the sweep says the round is due"
+    );
+    let (round, _) = svc.event_start_round(event).await.unwrap();
+    assert_eq!(round, 1);
+    db.cleanup().await;
+}
+
+on_both_backends!(paused: a_round_length_holds_the_next_round_until_its_time, free_for_all_tables_score_by_place, a_team_event_seats_teams_and_counts_their_wins, a_double_elimination_of_best_of_three_is_played_out, no_shows_forfeit_and_admins_steer);

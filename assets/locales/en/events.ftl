@@ -75,3 +75,4 @@ event-admin-needs-member = Name the member this is about (the `member` option).
 event-admin-done = Done. In the event's log: { $line }
 event-bracket-bye = (bye)
 event-bracket-subtitle = Round { $round } · { $count } entrants
+event-next-round-at = ⏳ The round is complete: the next one starts { $at }.

@@ -243,3 +243,5 @@ reg-choice-event-result = Set a result
 reg-choice-event-disqualify = Disqualify
 reg-choice-event-cancel = Call off
 reg-choice-event-tables = Free-for-all tables (3-4 a game)
+reg-event-round-length = round_length
+reg-event-round-length-desc = Minutes from one round to the next (e.g. 1440: a round a day; default: at once)

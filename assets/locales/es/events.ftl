@@ -75,3 +75,4 @@ event-admin-needs-member = Indica de qué miembro se trata (la opción `member`)
 event-admin-done = Hecho. En el registro del evento: { $line }
 event-bracket-bye = (descanso)
 event-bracket-subtitle = Ronda { $round } · { $count } participantes
+event-next-round-at = ⏳ La ronda terminó: la siguiente empieza { $at }.

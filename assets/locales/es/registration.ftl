@@ -237,3 +237,5 @@ reg-choice-event-result = Fijar un resultado
 reg-choice-event-disqualify = Descalificar
 reg-choice-event-cancel = Suspender
 reg-choice-event-tables = Mesas libres (3 o 4 por partida)
+reg-event-round-length = duracion_ronda
+reg-event-round-length-desc = Minutos de una ronda a la siguiente (p. ej. 1440: una al día; por defecto: enseguida)

@@ -72,3 +72,4 @@ event-admin-needs-member = 누구에 대한 것인지 `member` 옵션으로 지�
 event-admin-done = 처리했어요. 대회 기록: { $line }
 event-bracket-bye = (부전승)
 event-bracket-subtitle = { $round }라운드 · 참가 { $count }
+event-next-round-at = ⏳ 이번 라운드가 끝났어요: 다음 라운드는 { $at } 시작해요.

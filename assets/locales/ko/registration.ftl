@@ -236,3 +236,5 @@ reg-choice-event-result = 결과 정하기
 reg-choice-event-disqualify = 실격
 reg-choice-event-cancel = 취소
 reg-choice-event-tables = 개인전 테이블 (한 판 3~4명)
+reg-event-round-length = 라운드간격
+reg-event-round-length-desc = 라운드 사이 간격(분, 예: 1440은 하루에 한 라운드; 기본: 바로)

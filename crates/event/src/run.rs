@@ -137,6 +137,9 @@ pub struct RoundRun {
     /// robin): never opened, they count as won.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub walkovers: Vec<Walkover>,
+    /// When it was paired (ms; set by the caller, [`Run::round_started`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_ms: Option<i64>,
 }
 
 /// Why something cannot be done now.

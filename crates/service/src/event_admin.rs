@@ -127,6 +127,15 @@ impl Service {
         Ok(run)
     }
 
+    /// Is event `id`'s next round to be paired now (its round complete, not paused, the
+    /// round's time come)?
+    pub async fn event_round_due(&self, id: i64) -> bool {
+        let now = self.now_ms();
+        self.event(id)
+            .await
+            .is_ok_and(|(_, run)| run.next_round_due(now))
+    }
+
     /// The event of `channel` still taking sign-ups or being played (the newest), if any.
     pub async fn event_in_channel(&self, guild: u64, channel: u64) -> Result<Option<i64>, Problem> {
         let rows = self
@@ -182,6 +191,11 @@ impl Service {
             let Ok(run) = serde_json::from_str::<Run>(&row.state) else {
                 continue;
             };
+            // A complete round whose next round waited for its time: now due.
+            if run.round_done() && run.next_round_at().is_some() && run.next_round_due(now) {
+                self.decided(row.id, &run, 0, Progress::RoundDone);
+                continue;
+            }
             let grace = i64::from(run.setup.no_show_seconds) * 1000;
             let Some((_, round)) = run.current() else {
                 continue;

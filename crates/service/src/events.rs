@@ -198,9 +198,12 @@ impl Service {
     /// Pair the event's next round: the round's number and its games to open, in order (the
     /// bye counts at once).
     pub async fn event_start_round(&self, id: i64) -> Result<(u32, Vec<EventGame>), Problem> {
+        let now = self.now_ms();
         let (run, games) = self
             .change_event(id, |run| {
-                let round = run.start_round()?;
+                run.start_round()?;
+                run.round_started(now);
+                let (_, round) = run.current().ok_or(RunError::NotNow)?;
                 Ok(round
                     .games
                     .iter()

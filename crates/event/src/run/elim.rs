@@ -45,6 +45,7 @@ impl Run {
             })
             .collect();
         Ok(RoundRun {
+            started_ms: None,
             games,
             bye: None,
             walkovers,

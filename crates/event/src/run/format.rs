@@ -224,6 +224,7 @@ impl Run {
             EventFormat::Swiss => {
                 let pairing = pair_swiss(&self.field(), &self.history(), &self.scoring);
                 Ok(RoundRun {
+                    started_ms: None,
                     games: pairing
                         .games
                         .iter()

@@ -11,6 +11,7 @@ impl Run {
     pub(super) fn pair_tables(&self) -> RoundRun {
         let round = seat_tables(&self.field(), &self.history(), &self.scoring);
         RoundRun {
+            started_ms: None,
             games: round
                 .tables
                 .iter()
