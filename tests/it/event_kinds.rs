@@ -6,29 +6,14 @@
 //! logged), and an unrated event's games left out of the ratings.
 
 use crate::common::TestDb;
-use std::sync::Arc;
+use crate::events::service;
 use std::time::Duration;
 use yut_event::{Act, EventFormat, Mode, Progress, RunError, Stage};
-use yut_service::{demo, Clock, Config, EventSpec, Problem, Service};
+use yut_service::{demo, EventSpec, Problem, Service};
 use yut_store::Backend;
 use yut_table::core::Lang;
-use yut_table::view::NoPainter;
 
 const GUILD: u64 = 8;
-
-async fn service(db: &TestDb) -> Service {
-    let (svc, mut updates) = Service::start(
-        db.store().await,
-        Arc::new(NoPainter),
-        Clock::starting_at(1_700_000_000_000),
-        Config::default(),
-        42,
-    )
-    .await
-    .unwrap();
-    tokio::spawn(async move { while updates.recv().await.is_some() {} });
-    svc
-}
 
 fn quick(seats: u8) -> yut_table::core::Settings {
     let mut s = demo::settings(seats, 40, Lang::En);

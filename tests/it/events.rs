@@ -14,7 +14,7 @@ use yut_table::view::NoPainter;
 
 const GUILD: u64 = 7;
 
-async fn service(db: &TestDb) -> Service {
+pub(crate) async fn service(db: &TestDb) -> Service {
     let (svc, mut updates) = Service::start(
         db.store().await,
         Arc::new(NoPainter),

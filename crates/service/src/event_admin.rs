@@ -176,21 +176,9 @@ impl Service {
     /// (the game is stopped). Where neither side showed, the game goes on (the timers play
     /// it and the result counts, or an admin decides). Returns the games forfeited.
     pub async fn event_sweep(&self) -> Result<Vec<i64>, Problem> {
-        let rows = self
-            .inner
-            .store
-            .events_in_stage("round")
-            .await
-            .map_err(Problem::Storage)?;
         let now = self.now_ms();
         let mut forfeited = Vec::new();
-        for row in rows {
-            if self.fence_of(row.guild).is_none() {
-                continue;
-            }
-            let Ok(run) = serde_json::from_str::<Run>(&row.state) else {
-                continue;
-            };
+        for (row, run) in self.running_events().await? {
             // A complete round whose next round waited for its time: now due.
             if run.round_done() && run.next_round_at().is_some() && run.next_round_due(now) {
                 self.decided(row.id, &run, 0, Progress::RoundDone);

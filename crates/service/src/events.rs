@@ -322,25 +322,33 @@ impl Service {
         Ok(self.change_event(id, |run| run.cancel(by)).await?.0)
     }
 
-    /// The events of this process's servers that wait for their runner after a restart or
-    /// a takeover: a round complete whose next round was not paired (the process stopped in
-    /// between), or games of the round not opened yet. Oldest first.
-    pub async fn events_to_carry_on(&self) -> Result<Vec<i64>, Problem> {
+    /// The events being played in this process's servers (those it runs), with their state.
+    pub(crate) async fn running_events(&self) -> Result<Vec<(EventRow, Run)>, Problem> {
         let rows = self
             .inner
             .store
             .events_in_stage("round")
             .await
             .map_err(Problem::Storage)?;
+        Ok(rows
+            .into_iter()
+            .filter(|row| self.fence_of(row.guild).is_some())
+            .filter_map(|row| match serde_json::from_str::<Run>(&row.state) {
+                Ok(run) => Some((row, run)),
+                Err(_) => {
+                    tracing::error!(event = row.id, "an event's stored state does not read");
+                    None
+                }
+            })
+            .collect())
+    }
+
+    /// The events of this process's servers that wait for their runner after a restart or
+    /// a takeover: a round complete whose next round was not paired (the process stopped in
+    /// between), or games of the round not opened yet. Oldest first.
+    pub async fn events_to_carry_on(&self) -> Result<Vec<i64>, Problem> {
         let mut out = Vec::new();
-        for row in rows {
-            if self.fence_of(row.guild).is_none() {
-                continue;
-            }
-            let Ok(run) = serde_json::from_str::<Run>(&row.state) else {
-                tracing::error!(event = row.id, "an event's stored state does not read");
-                continue;
-            };
+        for (row, run) in self.running_events().await? {
             let unopened = run
                 .current()
                 .is_some_and(|(_, r)| r.games.iter().any(|g| g.game.is_none()));
