@@ -163,11 +163,29 @@ impl Service {
         if table.id != game || !table.status.is_active() {
             return;
         }
-        if let Err(p) = self
+        // Its board shows it stopped (nobody clicked: the runner is told, as after a bot's
+        // move).
+        let message = self.message_of(game).await;
+        match self
             .command(table.channel, &Actor::System, Command::Stop)
             .await
         {
-            tracing::debug!(game, problem = ?p, "an event game decided elsewhere was not stopped");
+            Ok(_) => {
+                // As the actor pushes a board: the table's summary, drawn when shown.
+                if let Some(t) = self.game_table(game).await {
+                    let _ = self.inner.updates.send(Update {
+                        game,
+                        channel: t.channel,
+                        message_id: message,
+                        repost: message.is_none(),
+                        view: yut_table::view::table_summary(&t),
+                        table: Some(t),
+                    });
+                }
+            }
+            Err(p) => {
+                tracing::debug!(game, problem = ?p, "an event game decided elsewhere was not stopped");
+            }
         }
     }
 

@@ -14,6 +14,7 @@ mod activity;
 mod after_game;
 mod challenge;
 mod entry_point;
+mod event_scenarios;
 mod events;
 mod failures;
 mod gateway;
