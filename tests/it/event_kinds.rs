@@ -419,4 +419,54 @@ async fn a_round_length_holds_the_next_round_until_its_time(backend: Backend) {
     db.cleanup().await;
 }
 
-on_both_backends!(paused: a_round_length_holds_the_next_round_until_its_time, free_for_all_tables_score_by_place, a_team_event_seats_teams_and_counts_their_wins, a_double_elimination_of_best_of_three_is_played_out, no_shows_forfeit_and_admins_steer);
+/// A game's end that never reached its event (the process stopped between the result's
+/// write and the event's) is counted by the sweep from the game as stored.
+async fn a_result_lost_on_the_way_is_counted_by_the_sweep(backend: Backend) {
+    let Some(db) = TestDb::new(backend, "event-lost").await else {
+        return;
+    };
+    let svc = service(&db).await;
+    let event = svc
+        .create_event(GUILD, 605, "Lost", 1, 0, Lang::En)
+        .await
+        .unwrap();
+    for u in 1..=2u64 {
+        svc.event_join(event, u, &format!("P{u}"), 1500.0)
+            .await
+            .unwrap();
+    }
+    svc.event_start_round(event).await.unwrap();
+    let mut channel = 70_000;
+    let channels = open_all(&svc, event, &mut channel, 2).await;
+    // The game no longer says which event it plays for: its end reports nowhere.
+    svc.store()
+        .execute("DELETE FROM event_games")
+        .await
+        .unwrap();
+    demo::autoplay(&svc, &channels, Duration::from_millis(50)).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (_, run) = svc.event(event).await.unwrap();
+    assert!(!run.round_done(), "the report was lost");
+    let t = svc
+        .game_table(run.current().unwrap().1.games[0].game.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(t.status, yut_table::Status::Finished);
+    svc.event_sweep().await.unwrap();
+    let (_, run) = svc.event(event).await.unwrap();
+    assert_eq!(run.stage, Stage::Finished, "counted by the sweep");
+    let winner = t
+        .seats
+        .iter()
+        .enumerate()
+        .find(|(i, _)| {
+            let g = t.game.as_ref().unwrap();
+            g.side_of(*i as u8) == g.outcome().unwrap().winner
+        })
+        .and_then(|(_, s)| s.player.user())
+        .unwrap();
+    assert_eq!(run.standings()[0].entrant, winner);
+    db.cleanup().await;
+}
+
+on_both_backends!(paused: a_result_lost_on_the_way_is_counted_by_the_sweep, a_round_length_holds_the_next_round_until_its_time, free_for_all_tables_score_by_place, a_team_event_seats_teams_and_counts_their_wins, a_double_elimination_of_best_of_three_is_played_out, no_shows_forfeit_and_admins_steer);

@@ -113,6 +113,68 @@ impl Service {
         Ok(run)
     }
 
+    /// Count finished game `t` for event `id` from the game itself (its sides' ranking, the
+    /// people's pieces home), where its own report did not arrive.
+    async fn report_finished(&self, id: i64, t: &yut_table::Table) {
+        let Some(outcome) = t.game.as_ref().and_then(|g| g.outcome().cloned()) else {
+            return;
+        };
+        let g = t.game.as_ref().expect("checked above");
+        // The people of each side, best side first.
+        let sides: Vec<Vec<(u64, u32)>> = outcome
+            .ranking
+            .iter()
+            .map(|&side| {
+                t.seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| g.side_of(*i as u8) == side)
+                    .filter_map(|(_, s)| Some((s.player.user()?, s.pieces_home)))
+                    .collect()
+            })
+            .collect();
+        let game = t.id;
+        let done = self
+            .change_event(id, |run| {
+                let index = run.pairing_of(game).ok_or(RunError::NoSuchGame)?;
+                let entrant = |people: &Vec<(u64, u32)>| {
+                    people
+                        .iter()
+                        .find_map(|(u, _)| run.entrant_of(*u).map(|e| e.id))
+                };
+                let pieces =
+                    |people: &Vec<(u64, u32)>| people.iter().map(|p| p.1).max().unwrap_or(0);
+                let p = run.current().ok_or(RunError::NotNow)?.1.games[index].clone();
+                if !p.more.is_empty() {
+                    let places: Vec<u64> = sides.iter().filter_map(entrant).collect();
+                    let home: Vec<u32> = sides.iter().map(pieces).collect();
+                    return run.report_table(game, &places, &home);
+                }
+                let winner = sides.first().and_then(entrant).ok_or(RunError::NotInGame)?;
+                let of = |e: u64| {
+                    sides
+                        .iter()
+                        .find(|s| entrant(s) == Some(e))
+                        .map_or(0, pieces)
+                };
+                run.report(game, winner, [of(p.first), of(p.second)])
+            })
+            .await;
+        match done {
+            Ok((run, progress)) => {
+                tracing::info!(
+                    event = id,
+                    game,
+                    "a game's result counted late for its event"
+                );
+                self.decided(id, &run, game, progress);
+            }
+            Err(p) => {
+                tracing::debug!(event = id, game, problem = ?p, "a finished game did not count")
+            }
+        }
+    }
+
     /// An admin pauses event `id`.
     pub async fn event_pause(&self, id: i64, by: &str) -> Result<Run, Problem> {
         Ok(self.change_event(id, |run| run.pause(by)).await?.0)
@@ -201,6 +263,26 @@ impl Service {
             if run.round_done() && run.next_round_at().is_some() && run.next_round_due(now) {
                 self.decided(row.id, &run, 0, Progress::RoundDone);
                 continue;
+            }
+            // A game over whose result never reached the event (the process stopped between
+            // the two writes, or the event's write lost too often): counted now, from the
+            // game as stored.
+            let unreported: Vec<i64> = run
+                .current()
+                .map(|(_, r)| {
+                    r.games
+                        .iter()
+                        .filter(|p| p.result.is_none())
+                        .filter_map(|p| p.game)
+                        .collect()
+                })
+                .unwrap_or_default();
+            for game in unreported {
+                if let Some(t) = self.game_table(game).await {
+                    if t.id == game && t.status == yut_table::Status::Finished {
+                        self.report_finished(row.id, &t).await;
+                    }
+                }
             }
             let grace = i64::from(run.setup.no_show_seconds) * 1000;
             let Some((_, round)) = run.current() else {

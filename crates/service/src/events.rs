@@ -154,7 +154,12 @@ impl Service {
         id: i64,
         f: impl Fn(&mut Run) -> Result<T, RunError>,
     ) -> Result<(Run, T), Problem> {
-        for _ in 0..TRIES {
+        for attempt in 0..TRIES {
+            if attempt > 0 {
+                // Another write came first (a round's games ending together): a short wait,
+                // longer each time, so that the writers do not keep meeting.
+                tokio::time::sleep(Duration::from_millis(1 << attempt.min(6))).await;
+            }
             let (row, mut run) = self.event(id).await?;
             let out = f(&mut run).map_err(Problem::Event)?;
             let saved = self
