@@ -272,7 +272,7 @@ pub async fn event_team(
 #[poise::command(slash_command, rename = "event-admin")]
 pub async fn event_admin(
     ctx: Context<'_>,
-    action: EventActionChoice,
+    action: super::events::EventActionChoice,
     member: Option<serenity::all::User>,
     #[max_length = 200] reason: Option<String>,
 ) -> Result<(), Error> {

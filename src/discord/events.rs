@@ -11,7 +11,7 @@
 //! event's web page where the server shows pages.
 
 mod steer;
-pub use steer::{admin, team};
+pub use steer::{admin, team, EventActionChoice};
 
 use super::{Context, Data, Error};
 use serenity::all::{

@@ -152,18 +152,3 @@ impl EventFormatChoice {
         }
     }
 }
-
-/// What an admin does to an event (`/yut event-admin`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum EventActionChoice {
-    #[name = "event-pause"]
-    Pause,
-    #[name = "event-resume"]
-    Resume,
-    #[name = "event-result"]
-    Result,
-    #[name = "event-disqualify"]
-    Disqualify,
-    #[name = "event-cancel"]
-    Cancel,
-}

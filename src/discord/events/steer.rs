@@ -4,7 +4,6 @@
 //! answered privately and written in the event's log, the event's message redrawn.
 
 use super::{is_admin, refuse, show, PREFIX};
-use crate::discord::commands::EventActionChoice;
 use crate::discord::{Context, Data, Error};
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow,
@@ -14,6 +13,21 @@ use serenity::all::{
 use yut_service::Problem;
 use yut_table::Lang;
 use yut_text::say;
+
+/// What an admin does to an event (`/yut event-admin`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum EventActionChoice {
+    #[name = "event-pause"]
+    Pause,
+    #[name = "event-resume"]
+    Resume,
+    #[name = "event-result"]
+    Result,
+    #[name = "event-disqualify"]
+    Disqualify,
+    #[name = "event-cancel"]
+    Cancel,
+}
 
 fn private(text: String) -> poise::CreateReply {
     poise::CreateReply::default()
